@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE } from './constants';
+
+/** spec/chat.md §3: clone status during calls. */
+export const CloneStatus = z.enum(['IDLE', 'LISTENING', 'THINKING', 'SPEAKING']);
+export type CloneStatus = z.infer<typeof CloneStatus>;
+
+/** spec/chat.md §3: socials; every field optional, `extras` a list of links. */
+export const Socials = z.object({
+  instagram: z.string().optional(),
+  linkedin: z.string().optional(),
+  twitter: z.string().optional(),
+  facebook: z.string().optional(),
+  youtube: z.string().optional(),
+  website: z.string().optional(),
+  extras: z.array(z.object({ title: z.string(), url: z.string() })).default([]),
+});
+export type Socials = z.infer<typeof Socials>;
+
+/** spec/chat.md §3: clone options with the spec's defaults. */
+export const CloneOptions = z.object({
+  suggestQuestions: z.boolean().default(true),
+  requireEmail: z.boolean().default(true),
+  requirePhoneNumber: z.boolean().default(false),
+  /** The powered-by logo flag ({product}Logo in spec/calls.md). */
+  doppelLogo: z.boolean().default(true),
+  autoDial: z.boolean().default(false),
+  warning: z.boolean().default(true),
+  customWarning: z.string().nullable().default(null),
+  enableMultiLanguage: z.boolean().default(false),
+  voiceModel: z.string().nullable().default(null),
+  enableImageSending: z.boolean().default(true),
+  /** Whether a voice call is allowed (Call button shown). Off until a voice provider exists. */
+  allowVoice: z.boolean().default(false),
+  /** Whether a video call is allowed (Video button shown). Off until a video provider exists. */
+  allowVideo: z.boolean().default(false),
+});
+export type CloneOptions = z.infer<typeof CloneOptions>;
+
+/** spec/calls.md §3: anonymous quota per clone (monetization.anonymous_quota). */
+export const AnonymousQuota = z.object({
+  messages: z.number().int().min(-1).default(10),
+  voice_minutes: z.number().int().min(-1).default(0),
+  video_minutes: z.number().int().min(-1).default(0),
+});
+export type AnonymousQuota = z.infer<typeof AnonymousQuota>;
+
+export const Monetization = z.object({
+  anonymous_quota: AnonymousQuota.default({ messages: 10, voice_minutes: 0, video_minutes: 0 }),
+  has_upsell_options: z.boolean().default(false),
+});
+export type Monetization = z.infer<typeof Monetization>;
+
+/** spec/chat.md §3: an instance of a clone (own slug, name and image). */
+export const Instance = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type Instance = z.infer<typeof Instance>;
+
+/** spec/chat.md §3: a suggested question. */
+export const SuggestedQuestion = z.object({ id: z.string(), question: z.string() });
+export type SuggestedQuestion = z.infer<typeof SuggestedQuestion>;
+
+/** spec/chat.md §3: the clone as the API answers it. */
+export const Clone = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  headline: z.string(),
+  description: z.string(),
+  verified: z.boolean(),
+  public: z.boolean(),
+  language: z.string().min(1).default(DEFAULT_LANGUAGE),
+  voiceId: z.string().nullable(),
+  viewSources: z.boolean(),
+  toneFeedback: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  socials: Socials,
+  orgs: z.array(z.object({ id: z.string().optional(), name: z.string(), iconUrl: z.string().nullable() })),
+});
+export type Clone = z.infer<typeof Clone>;
+
+/** GET /api/clones/:slug (?instance=): the clone with options, instance, questions, monetization. */
+export const CloneProfile = Clone.extend({
+  options: CloneOptions,
+  instance: Instance.nullable(),
+  suggestedQuestions: z.array(SuggestedQuestion),
+  monetization: Monetization,
+});
+export type CloneProfile = z.infer<typeof CloneProfile>;
+
+/** GET /api/explore: one public clone on the explore page. */
+export const CloneSummary = Clone.pick({
+  id: true,
+  slug: true,
+  name: true,
+  imageUrl: true,
+  headline: true,
+  verified: true,
+});
+export type CloneSummary = z.infer<typeof CloneSummary>;
+export const ExploreResponse = z.array(CloneSummary);

@@ -1,0 +1,5 @@
+export * from './clone';
+export * from './constants';
+export * from './conversation';
+export * from './errors';
+export * from './stream';
