@@ -1,0 +1,56 @@
+/**
+ * @module The brain's contract with the server: answer a question as a clone, streaming
+ * tokens, ending with the full text and the citations its [n] markers point at.
+ */
+import type { CitationType } from '@doppel/protocol';
+
+/** What the brain needs to know about the clone it speaks as. */
+export interface CloneForBrain {
+  id: string;
+  slug: string;
+  name: string;
+  headline: string;
+  description: string;
+  suggestedQuestions: string[];
+}
+
+/** One earlier turn of the conversation, oldest first. */
+export interface HistoryTurn {
+  sender: 'USER' | 'CLONE';
+  text: string;
+}
+
+/** A source of an answer, before it is stored as a message citation. */
+export interface CitationDraft {
+  /** The number of its `[n]` marker (1-based, unique within the answer). */
+  position: number;
+  /** True when the answer text carries its marker; false for sources that were only relevant. */
+  used: boolean;
+  documentId: string;
+  documentTitle: string;
+  title: string;
+  /** The passage quoted. */
+  text: string;
+  url: string | null;
+  /** Milliseconds into the media for transcripts. */
+  timestampMs: number | null;
+  type: CitationType;
+}
+
+/** Events of one answer, in order: tokens, then exactly one `done`. */
+export type AnswerEvent =
+  | { type: 'token'; token: string }
+  | { type: 'done'; text: string; citations: CitationDraft[] };
+
+export interface AnswerInput {
+  clone: CloneForBrain;
+  question: string;
+  history: HistoryTurn[];
+  /** Aborted when the listener has gone; the brain stops work (and any LLM request) then. */
+  signal?: AbortSignal;
+}
+
+export interface Brain {
+  /** Answers `question` as `clone`; throws (or the generator throws) on failure. */
+  answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined>;
+}
