@@ -1,2 +1,2 @@
-/** The Vitest projects of the workspace: one per package; each may have its own vitest.config.ts. */
-export const projects = ['packages/*'];
+/** The Vitest projects of the workspace: every package that has a vitest.config.ts. */
+export const projects = ['packages/*/vitest.config.ts'];

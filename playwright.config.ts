@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the real built server
+ * (packages/server/dist/main.mjs), started here on its embedded defaults (in-memory PGlite).
+ * A second server answers through a slow local LLM double, for the stop button.
+ * Host pages are served on 127.0.0.1 while the app is on localhost: two origins.
+ */
+const APP_PORT = 3100;
+const SLOW_PORT = 3110;
+const FAKE_LLM_PORT = 3111;
+const server = 'node packages/server/dist/main.mjs';
+const quiet = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: server,
+      url: `http://localhost:${APP_PORT}/api/health`,
+      env: { ...quiet, PORT: String(APP_PORT), EXAMPLES_PORT: String(APP_PORT + 1), DATA_DIR: 'memory://' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'node e2e/support/fake-llm.mjs',
+      url: `http://127.0.0.1:${FAKE_LLM_PORT}/health`,
+      env: { ...process.env, PORT: String(FAKE_LLM_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: server,
+      url: `http://localhost:${SLOW_PORT}/api/health`,
+      env: {
+        ...quiet,
+        PORT: String(SLOW_PORT),
+        EXAMPLES_PORT: '0',
+        DATA_DIR: 'memory://',
+        LLM_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
+        LLM_API_KEY: 'test',
+        LLM_MODEL: 'fake-slow',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, from a fresh clone. Installs what it needs
+// (dependencies through the pinned pnpm, Debian's Chromium for the browser tests), then:
+// lint, types, unit + API tests on PGlite and PostgreSQL, build, the shared stream
+// contract against the built server, and the end-to-end tests in Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pnpm, pnpmBin, root } from './pnpm.mjs';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const started = Date.now();
+
+function step(name) {
+  console.log(`\n\u25b6 ${name}  (+${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+function run(name, command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function bin(name) {
+  return join(root, 'node_modules', '.bin', name);
+}
+
+function canConnect(port, host = '127.0.0.1') {
+  return new Promise((done) => {
+    const socket = createConnection({ port, host }, () => {
+      socket.end();
+      done(true);
+    });
+    socket.on('error', () => done(false));
+  });
+}
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+  console.log('[doppel] installing Debian chromium for the browser tests');
+  const asRoot = process.getuid?.() === 0;
+  const aptGet = (...args) =>
+    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  aptGet('update');
+  aptGet('install', '-y', '--no-install-recommends', 'chromium');
+}
+
+async function ensurePostgres() {
+  if (process.env.DOPPEL_TEST_POSTGRES === 'off') return;
+  if (await canConnect(5432)) return;
+  console.log('[doppel] PostgreSQL is not answering on 5432; trying to start the local cluster');
+  spawnSync('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'], {
+    stdio: 'inherit',
+  });
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  results.passed += report.numPassedTests ?? 0;
+  results.failed += report.numFailedTests ?? 0;
+  results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  results.failed += stats.unexpected ?? 0;
+  results.skipped += stats.skipped ?? 0;
+}
+
+/** Starts the built server on a free port with a fresh data directory; answers its base URL. */
+async function startBuiltServer(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'doppel-contract-'));
+  const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), EXAMPLES_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'doppel-reports-'));
+
+step('install');
+pnpm(['install', '--prefer-offline']);
+pnpmBin();
+ensureChromium();
+await ensurePostgres();
+
+step('lint (biome)');
+run('lint', bin('biome'), ['check', '.']);
+
+step('types (tsc)');
+for (const pkg of ['protocol', 'core', 'db', 'brain', 'server', 'app', 'embed', 'react']) {
+  if (existsSync(join(root, 'packages', pkg, 'tsconfig.json')) && existsSync(join(root, 'packages', pkg, 'src'))) {
+    run(`types:${pkg}`, bin('tsc'), ['-p', `packages/${pkg}`, '--noEmit']);
+  }
+}
+
+step('unit, component and API tests (vitest; database tests on PGlite and PostgreSQL)');
+const vitestReport = join(reports, 'vitest.json');
+run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+countVitest(vitestReport);
+
+step('build');
+run('build', process.execPath, [pnpmBin(), '-r', '--if-present', 'build']);
+
+const shared = join(root, '..', 'shared', 'checks', 'stream-contract.mjs');
+if (existsSync(shared)) {
+  step('shared stream contract against the built server');
+  const server = await startBuiltServer(3190);
+  const ok = run('stream-contract', process.execPath, [shared, server.base]);
+  server.stop();
+  results[ok ? 'passed' : 'failed'] += 1;
+}
+
+step('end-to-end (Playwright + Debian Chromium)');
+const e2eReport = join(reports, 'playwright.json');
+run('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+countPlaywright(e2eReport);
+
+rmSync(reports, { recursive: true, force: true });
+console.log(`\nTook ${Math.round((Date.now() - started) / 1000)} s.${failures.length ? ` Failed steps: ${failures.join(', ')}.` : ''}`);
+console.log(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
