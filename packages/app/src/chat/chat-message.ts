@@ -1,0 +1,64 @@
+import type { Message } from '@doppel/protocol';
+
+/** How a message in the chat came to be. */
+export type ChatMessageState =
+  /** Stored on the server (loaded, or the final `message` event of a stream). */
+  | 'stored'
+  /** Sent by the visitor in this tab; the server stores it before the first token. */
+  | 'sent'
+  /** A clone answer the visitor stopped; the partial text is kept. */
+  | 'cancelled'
+  /** The fallback clone message shown after a failed answer (spec/chat.md §8). */
+  | 'failed';
+
+/** One message of the chat as the screen shows it. */
+export interface ChatMessage {
+  id: string;
+  sender: 'USER' | 'CLONE';
+  text: string;
+  createdAt: string;
+  hasSources: boolean;
+  fromStudio: boolean;
+  state: ChatMessageState;
+}
+
+/** The clone answer in flight: pending until the first token, then streaming. */
+export interface ChatReply {
+  phase: 'pending' | 'streaming';
+  text: string;
+}
+
+/** A stored message as the chat shows it; SYSTEM indicator messages are not shown. */
+export function toChatMessage(message: Message): ChatMessage | null {
+  if (message.sender === 'SYSTEM') return null;
+  return {
+    id: message.id,
+    sender: message.sender,
+    text: message.text,
+    createdAt: message.createdAt,
+    hasSources: message.hasSources,
+    fromStudio: message.fromStudio,
+    state: 'stored',
+  };
+}
+
+let localCounter = 0;
+
+/** A message made in this tab, before (or without) a server id. */
+export function localMessage(
+  sender: 'USER' | 'CLONE',
+  text: string,
+  state: ChatMessageState,
+  now: number,
+): ChatMessage {
+  localCounter += 1;
+  return {
+    id: `local-${now}-${localCounter}`,
+    sender,
+    text,
+    createdAt: new Date(now).toISOString(),
+    hasSources: false,
+    fromStudio: false,
+    state,
+  };
+}

@@ -1,0 +1,11 @@
+export { type ChatMessage, type ChatMessageState, type ChatReply, toChatMessage } from './chat-message';
+export {
+  type ChatApi,
+  type ChatStore,
+  type ChatStoreOptions,
+  createChatStore,
+  type LoadState,
+  type SendFailure,
+  type SendOutcome,
+} from './chat-store';
+export { readStreamEvents, type StreamHandlers } from './sse-reader';

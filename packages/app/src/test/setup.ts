@@ -1,0 +1,34 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+const hasDom = typeof window !== 'undefined';
+
+afterEach(() => {
+  if (hasDom) {
+    cleanup();
+    localStorage.clear();
+  }
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+// jsdom lacks these; the chat calls them when it scrolls and when it measures the viewport.
+if (hasDom && !Element.prototype.scrollTo) {
+  Element.prototype.scrollTo = function scrollTo(this: Element, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options?.top !== undefined) this.scrollTop = options.top;
+  } as Element['scrollTo'];
+}
+if (hasDom && !Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+if (hasDom && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
