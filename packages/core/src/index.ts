@@ -52,3 +52,4 @@ export {
 } from './validate-citation';
 export { type TitleCheck, validateTitle } from './validate-title';
 export { type ChatListItem, withTimeSeparators } from './with-time-separators';
+export { youtubeUrlAt } from './youtube-url-at';
