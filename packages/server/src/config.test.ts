@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, configTable, loadConfig } from './config';
+
+const root = '/srv/doppel';
+
+describe('loadConfig', () => {
+  it('has working defaults for everything', () => {
+    const config = loadConfig({}, root);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      examplesPort: 3001,
+      dataDir: '/srv/doppel/.data',
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      llm: { baseUrl: null, apiKey: null, model: 'gpt-4o-mini' },
+      demoCloneDir: '/srv/doppel/clones/demo',
+      appDist: '/srv/doppel/packages/app/dist',
+      embedDist: '/srv/doppel/packages/embed/dist',
+      examplesDir: '/srv/doppel/examples',
+      logLevel: 'info',
+      streamKeepAliveMs: 15_000,
+      jsonBodyLimitBytes: 65_536,
+    });
+  });
+
+  it('reads the environment; blank values count as unset', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        EXAMPLES_PORT: '0',
+        DATABASE_URL: '',
+        DATA_DIR: 'memory://',
+        LLM_BASE_URL: 'http://127.0.0.1:3111/v1',
+        LOG_LEVEL: 'WARN',
+        PUBLIC_URL: 'https://clones.example.com/',
+        APP_DIST: '/opt/app',
+      },
+      root,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      examplesPort: 0,
+      databaseUrl: null,
+      dataDir: 'memory://',
+      llm: { baseUrl: 'http://127.0.0.1:3111/v1' },
+      logLevel: 'warn',
+      publicUrl: 'https://clones.example.com',
+      appDist: '/opt/app',
+    });
+    expect(loadConfig({ PORT: '4000' }, root).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', LLM_BASE_URL: 'not a url' }, root)).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, root);
+    } catch (error) {
+      expect(String(error)).toMatch(/PORT: .*LOG_LEVEL: /);
+    }
+  });
+
+  it('documents every variable it reads', () => {
+    const names = configTable.map((entry) => entry.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[A-Z_]+$/);
+    expect([...names].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * @module The server process (`node packages/server/dist/main.mjs`): settings → database →
+ * migrations → demo clone on first start → brain → the app on PORT and the examples on
+ * EXAMPLES_PORT. SIGINT/SIGTERM close the servers, then the database.
+ */
+import { createBrainFromEnv } from '@doppel/brain';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger, describeError } from './logger';
+import { ensureDemoClone } from './process/demo-clone';
+import { createExamplesApp } from './process/examples-app';
+import { type Listening, listen } from './process/listen';
+import { describeDatabase, openDatabase } from './process/open-database';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  logger.info(`database: ${describeDatabase(config)}`);
+  const { db, applied } = await openDatabase(config);
+  if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);
+  await ensureDemoClone(db, config.demoCloneDir, logger);
+
+  const brain = createBrainFromEnv(db, {
+    LLM_BASE_URL: config.llm.baseUrl ?? undefined,
+    LLM_API_KEY: config.llm.apiKey ?? undefined,
+    LLM_MODEL: config.llm.model,
+  });
+  logger.info(
+    config.llm.baseUrl
+      ? `answers: LLM ${config.llm.model} at ${config.llm.baseUrl}`
+      : 'answers: local (no LLM)',
+  );
+
+  const servers: Listening[] = [];
+  const app = await listen(createApp({ db, brain, config, logger }), config.port, config.host);
+  servers.push(app);
+  if (config.examplesPort !== 0) {
+    const examples = createExamplesApp({ examplesDir: config.examplesDir, publicUrl: config.publicUrl });
+    const listening = await listen(examples, config.examplesPort, config.host);
+    servers.push(listening);
+    logger.info(`example host pages at http://localhost:${listening.port}/`);
+  }
+  logger.info(`Doppel is running at ${config.publicUrl}/demo`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    await Promise.all(servers.map((s) => s.close()));
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : describeError(error, true);
+  console.error(`Doppel could not start: ${message}`);
+  process.exit(1);
+});

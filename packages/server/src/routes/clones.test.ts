@@ -1,0 +1,86 @@
+import type { Db } from '@doppel/db';
+import { testDatabases } from '@doppel/db/testing';
+import { ApiError, CloneProfile, Conversation, ExploreResponse } from '@doppel/protocol';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { scriptedBrain } from '../../test/support/brain-doubles';
+import { postJson, testApp } from '../../test/support/harness';
+import { type SeededClone, seedClone } from '../../test/support/seed';
+
+describe.each(testDatabases())('clone routes on $name', ({ open }) => {
+  let db: Db;
+  let app: Hono;
+  let ada: SeededClone;
+
+  beforeAll(async () => {
+    db = await open();
+    app = testApp(db, scriptedBrain(['hi']));
+    ada = await seedClone(db, 'ada');
+    await seedClone(db, 'hidden', { public: false });
+  });
+  afterAll(() => db.close());
+
+  it('answers the profile with defaults filled in and questions in order', async () => {
+    const res = await app.request('/api/clones/ada');
+    expect(res.status).toBe(200);
+    const profile = CloneProfile.parse(await res.json());
+    expect(profile).toMatchObject({
+      id: ada.id,
+      slug: 'ada',
+      name: 'ada Lovelace',
+      instance: null,
+      verified: true,
+    });
+    expect(profile.imageUrl).toBe(`/api/media/${ada.mediaId}`);
+    expect(profile.options).toMatchObject({
+      requireEmail: false,
+      suggestQuestions: true,
+      customWarning: 'Be kind',
+    });
+    expect(profile.suggestedQuestions.map((q) => q.question)).toEqual([
+      'Who are you?',
+      'What are you building?',
+    ]);
+    expect(profile.monetization.anonymous_quota.messages).toBe(5);
+    expect(profile.socials.website).toBe('example.com');
+  });
+
+  it('answers the instance named by ?instance=', async () => {
+    const profile = CloneProfile.parse(await (await app.request('/api/clones/ada?instance=workshop')).json());
+    expect(profile.instance).toEqual({
+      id: ada.instanceId,
+      slug: 'workshop',
+      name: 'Workshop edition',
+      imageUrl: null,
+    });
+  });
+
+  it('answers 404 for an unknown clone or instance', async () => {
+    const clone = await app.request('/api/clones/nobody');
+    expect(clone.status).toBe(404);
+    expect(ApiError.parse(await clone.json()).error).toBe('Clone not found');
+    const instance = await app.request('/api/clones/ada?instance=nope');
+    expect(instance.status).toBe(404);
+    expect(ApiError.parse(await instance.json()).error).toBe('Instance not found');
+  });
+
+  it('lists only public clones on explore', async () => {
+    const res = await app.request('/api/explore');
+    const clones = ExploreResponse.parse(await res.json());
+    expect(clones.map((c) => c.slug)).toEqual(['ada']);
+  });
+
+  it("lists the clone's conversations, most recently updated first", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await postJson(app, '/api/conversations', { slug: 'ada', medium: 'WEB' });
+      ids.push(Conversation.parse(await res.json()).id);
+    }
+    await postJson(app, '/api/clone/talk/conversation/title', { id: ids[0], title: 'Touched last' });
+    const res = await app.request('/api/clones/ada/conversations');
+    const list = z.array(Conversation).parse(await res.json());
+    expect(list.map((c) => c.id)).toEqual([ids[0], ids[2], ids[1]]);
+    expect((await app.request('/api/clones/nobody/conversations')).status).toBe(404);
+  });
+});

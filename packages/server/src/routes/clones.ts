@@ -1,0 +1,40 @@
+/** @module Clone profile, explore list and a clone's conversation history. */
+import type { CloneProfile, Conversation } from '@doppel/protocol';
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps';
+import { apiError } from '../http/api-error';
+import { toCloneProfile, toCloneSummary } from '../mappers/clone';
+import { toConversation } from '../mappers/conversation';
+import { findCloneBySlug, findInstance, listPublicClones, listSuggestedQuestions } from '../store/clones';
+import { listCloneConversations } from '../store/conversations';
+
+export const CLONE_NOT_FOUND = 'Clone not found';
+export const INSTANCE_NOT_FOUND = 'Instance not found';
+
+export function cloneRoutes({ db }: AppDeps) {
+  return (
+    new Hono()
+      /** The profile: clone, options, instance (?instance=), suggested questions, monetization. */
+      .get('/clones/:slug', async (c) => {
+        const clone = await findCloneBySlug(db, c.req.param('slug'));
+        if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
+        const instanceSlug = c.req.query('instance');
+        const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
+        if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
+        const questions = await listSuggestedQuestions(db, clone.id);
+        const profile: CloneProfile = toCloneProfile(clone, instance, questions);
+        return c.json(profile);
+      })
+      /** Public clones for the explore page. */
+      .get('/explore', async (c) => c.json((await listPublicClones(db)).map(toCloneSummary)))
+      /** The clone's conversations, most recently updated first (history drawer). */
+      .get('/clones/:slug/conversations', async (c) => {
+        const clone = await findCloneBySlug(db, c.req.param('slug'));
+        if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
+        const conversations: Conversation[] = (await listCloneConversations(db, clone.id)).map(
+          toConversation,
+        );
+        return c.json(conversations);
+      })
+  );
+}

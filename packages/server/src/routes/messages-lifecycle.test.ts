@@ -1,0 +1,122 @@
+/**
+ * The stream's life: the question is stored before the first token, keep-alive comments
+ * while the brain thinks, and a listener that leaves mid-answer over real HTTP.
+ */
+import type { Db } from '@doppel/db';
+import { testDatabases } from '@doppel/db/testing';
+import { Conversation, ConversationWithMessages } from '@doppel/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gate, pausingBrain } from '../../test/support/brain-doubles';
+import { postJson, testApp } from '../../test/support/harness';
+import { seedClone } from '../../test/support/seed';
+import { listen } from '../process/listen';
+
+const STREAM = '/api/clone/talk/messages/stream';
+const decoder = new TextDecoder();
+
+describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) => {
+  let db: Db;
+
+  const senders = async (conversationId: string) =>
+    (
+      await db.query<{ sender: string }>(
+        'SELECT sender FROM messages WHERE conversation_id = $1 ORDER BY created_at',
+        [conversationId],
+      )
+    ).map((r) => r.sender);
+
+  beforeAll(async () => {
+    db = await open();
+    await seedClone(db, 'ada');
+  });
+  afterAll(() => db.close());
+
+  it('stores the question before the first token and streams each token as it comes', async () => {
+    const release = gate();
+    const { brain } = pausingBrain(['First ', 'second.'], release.promise);
+    const app = testApp(db, brain);
+    const conversation = Conversation.parse(
+      await (await postJson(app, '/api/conversations', { slug: 'ada' })).json(),
+    );
+    const res = await postJson(app, STREAM, {
+      message: { type: 'TEXT', text: 'Are you there?', slug: 'ada', conversationId: conversation.id },
+    });
+    const reader = res.body!.getReader();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toBe('data: {"type":"token","token":"First "}\n\n');
+    // The brain is paused after its first token: the question must already be in the database.
+    expect(await senders(conversation.id)).toEqual(['USER']);
+    release.open();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += decoder.decode(chunk.value);
+    expect(rest).toContain('"token":"second."');
+    expect(rest).toContain('"type":"message"');
+    expect(await senders(conversation.id)).toEqual(['USER', 'CLONE']);
+  });
+
+  it('sends a keep-alive comment while the brain is silent', async () => {
+    const release = gate();
+    const { brain } = pausingBrain(['Thinking… ', 'done.'], release.promise);
+    const app = testApp(db, brain, { streamKeepAliveMs: 20 });
+    const conversation = Conversation.parse(
+      await (await postJson(app, '/api/conversations', { slug: 'ada' })).json(),
+    );
+    const res = await postJson(app, STREAM, {
+      message: { type: 'TEXT', text: 'Take your time', slug: 'ada', conversationId: conversation.id },
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes(': keep-alive\n\n')) seen += decoder.decode((await reader.read()).value);
+    release.open();
+    while (!(await reader.read()).done) {}
+    expect(seen.startsWith('data: ')).toBe(true);
+  });
+
+  it('aborts the brain when the listener leaves and keeps the partial answer, interrupted', async () => {
+    const release = gate();
+    const { brain, aborted } = pausingBrain(['Partial answer ', 'never sent.'], release.promise);
+    const server = await listen(testApp(db, brain), 0, '127.0.0.1');
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const conversation = Conversation.parse(
+        await (
+          await fetch(`${base}/api/conversations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ slug: 'ada', medium: 'WEB' }),
+          })
+        ).json(),
+      );
+      const leave = new AbortController();
+      const res = await fetch(`${base}${STREAM}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: { type: 'TEXT', text: 'Tell me everything', slug: 'ada', conversationId: conversation.id },
+        }),
+        signal: leave.signal,
+      });
+      const reader = res.body!.getReader();
+      expect(decoder.decode((await reader.read()).value)).toContain('Partial answer ');
+      leave.abort();
+      await aborted; // the server noticed and stopped the brain
+      let stored = ConversationWithMessages.parse(
+        await (await fetch(`${base}/api/conversations/${conversation.id}`)).json(),
+      );
+      for (let i = 0; i < 50 && stored.messages.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        stored = ConversationWithMessages.parse(
+          await (await fetch(`${base}/api/conversations/${conversation.id}`)).json(),
+        );
+      }
+      expect(stored.messages.map((m) => [m.sender, m.text, m.interrupted, m.hasSources])).toEqual([
+        ['USER', 'Tell me everything', false, false],
+        ['CLONE', 'Partial answer ', true, false],
+      ]);
+    } finally {
+      release.open();
+      await server.close(100);
+    }
+  });
+});

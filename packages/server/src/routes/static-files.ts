@@ -1,0 +1,73 @@
+/**
+ * @module Everything outside /api: the built app (SPA fallback to index.html) and the embed
+ * loader. Hashed files under /assets/ are cached forever; index.html and embed.js are not,
+ * so a new build reaches visitors and creators' sites at once.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../deps';
+import { IMMUTABLE } from './media';
+
+export const NO_CACHE = 'no-cache';
+/** embed.js keeps one URL across releases: short cache, revalidated. */
+export const EMBED_CACHE = 'public, max-age=300, must-revalidate';
+/** Besides /embed.js: the ESM build and source maps, when the embed package ships them. */
+const EMBED_EXTRAS = ['/embed.mjs', '/embed.js.map', '/embed.mjs.map'];
+
+function cacheFor(path: string): string {
+  if (/[\\/]assets[\\/]/.test(path)) return IMMUTABLE;
+  if (path.endsWith('.html') || path.endsWith('/')) return NO_CACHE;
+  return 'public, max-age=3600';
+}
+
+/** A path with a file extension in its last segment names a file, not an app route. */
+function looksLikeFile(path: string): boolean {
+  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * serveStatic on `root` once the folder exists (a build may land after the server started),
+ * with `cacheControl` of the URL path on every file it serves.
+ */
+function lazyStatic(root: string, cacheControl: (path: string) => string, path?: string): MiddlewareHandler {
+  let handler: MiddlewareHandler | null = null;
+  return async (c, next) => {
+    if (!handler) {
+      if (!existsSync(root)) return next();
+      handler = serveStatic(path ? { path } : { root });
+    }
+    const res = await handler(c, next);
+    if (res instanceof Response) res.headers.set('Cache-Control', cacheControl(path ?? c.req.path));
+    return res;
+  };
+}
+
+function appNotBuilt(c: Context): Response {
+  return c.html(
+    '<!doctype html><title>Doppel</title><p>The app has not been built yet: run <code>npm start</code>, or build ' +
+      '<code>packages/app</code>.</p>',
+    503,
+  );
+}
+
+export function staticRoutes({ config }: AppDeps) {
+  const indexHtml = join(config.appDist, 'index.html');
+  const embed = lazyStatic(config.embedDist, () => EMBED_CACHE);
+  const files = lazyStatic(config.appDist, cacheFor);
+  const index = lazyStatic(config.appDist, () => NO_CACHE, indexHtml);
+
+  const app = new Hono().get('/embed.js', embed, (c) =>
+    c.body('/* Doppel: embed.js has not been built yet (run npm start). */\n', 404, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': NO_CACHE,
+    }),
+  );
+  for (const file of EMBED_EXTRAS) app.get(file, embed);
+  return app.get('*', files, async (c, next) => {
+    if (looksLikeFile(c.req.path) || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    if (!existsSync(indexHtml)) return appNotBuilt(c);
+    return index(c, next);
+  });
+}

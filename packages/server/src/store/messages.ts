@@ -1,0 +1,114 @@
+/**
+ * @module Reads and writes of messages and their citations. Each write is one statement
+ * (data-modifying CTEs), so it is atomic on PGlite and PostgreSQL alike without a transaction.
+ */
+import type { CitationDraft, HistoryTurn } from '@doppel/brain';
+import type { Queryable } from '@doppel/db';
+import { DEFAULT_CONVERSATION_TITLE } from '@doppel/protocol';
+import { z } from 'zod';
+import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
+import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
+
+/** The messages of a conversation, oldest first. */
+export async function listMessages(db: Queryable, conversationId: string): Promise<MessageRow[]> {
+  const rows = await db.query(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 ORDER BY created_at, id`,
+    [conversationId],
+  );
+  return z.array(MessageRow).parse(rows);
+}
+
+const TurnRow = z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() });
+
+/** The last `limit` user and clone turns, oldest first: the context the brain answers in. */
+export async function recentTurns(
+  db: Queryable,
+  conversationId: string,
+  limit: number,
+): Promise<HistoryTurn[]> {
+  const rows = await db.query(
+    `SELECT sender, text FROM messages WHERE conversation_id = $1 AND sender IN ('USER', 'CLONE')
+     ORDER BY created_at DESC, id DESC LIMIT ${Math.trunc(limit)}`,
+    [conversationId],
+  );
+  return z.array(TurnRow).parse(rows).reverse();
+}
+
+/**
+ * Stores the visitor's message and bumps the conversation's updated_at. When the title is
+ * still the default and this is the first user message, the title becomes `firstTitle`.
+ */
+export async function insertUserMessage(
+  db: Queryable,
+  conversationId: string,
+  text: string,
+  firstTitle: string,
+): Promise<MessageRow> {
+  const rows = await db.query(
+    `WITH v AS (
+       UPDATE conversations SET updated_at = now(),
+         title = CASE WHEN title = $4 AND NOT EXISTS (
+           SELECT 1 FROM messages WHERE conversation_id = $1 AND sender = 'USER') THEN $3 ELSE title END
+       WHERE id = $1 RETURNING id
+     )
+     INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $2 FROM v
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [conversationId, text, firstTitle, DEFAULT_CONVERSATION_TITLE],
+  );
+  return MessageRow.parse(rows[0]);
+}
+
+export interface CloneMessageInput {
+  conversationId: string;
+  text: string;
+  citations: readonly CitationDraft[];
+  /** The answer stopped early (the listener left). */
+  interrupted: boolean;
+}
+
+/** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
+export async function insertCloneMessage(db: Queryable, input: CloneMessageInput): Promise<MessageRow> {
+  const citations = input.citations.map((c) => ({
+    position: c.position,
+    used: c.used,
+    document_id: c.documentId,
+    document_title: c.documentTitle,
+    title: c.title,
+    text: c.text,
+    url: c.url,
+    timestamp_ms: c.timestampMs,
+    type: c.type,
+  }));
+  const rows = await db.query(
+    `WITH m AS (
+       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted)
+       VALUES ($1, 'CLONE', $2, $3, $4) RETURNING ${MESSAGE_COLUMNS}
+     ), cited AS (
+       INSERT INTO message_citations
+         (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
+       SELECT m.id, x.position, x.used, x.document_id, x.document_title, x.title, x.text, x.url, x.timestamp_ms, x.type
+       FROM m, jsonb_to_recordset($5::jsonb) AS x(position integer, used boolean, document_id uuid,
+         document_title text, title text, text text, url text, timestamp_ms integer, type text)
+     ), touched AS (
+       UPDATE conversations SET updated_at = now() WHERE id = $1
+     )
+     SELECT * FROM m`,
+    [input.conversationId, input.text, citations.length > 0, input.interrupted, JSON.stringify(citations)],
+  );
+  return MessageRow.parse(rows[0]);
+}
+
+/** True when the message `id` (a uuid) exists. */
+export async function messageExists(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM messages WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+/** The citations of a message, by position. */
+export async function listCitations(db: Queryable, messageId: string): Promise<CitationRow[]> {
+  const rows = await db.query(
+    `SELECT ${CITATION_COLUMNS} FROM message_citations WHERE message_id = $1 ORDER BY position`,
+    [messageId],
+  );
+  return z.array(CitationRow).parse(rows);
+}

@@ -1,0 +1,130 @@
+/**
+ * @module One answer as an SSE body: the brain's tokens the moment they come, then the
+ * stored clone message (or an error event), with keep-alive comments while it is open.
+ *
+ * What is stored, by outcome (the visitor's message is already stored before this runs):
+ * - complete answer: the clone message with its citations and `hasSources`;
+ * - the listener leaves mid-answer (DESIGN §4): the brain is aborted; the text produced so
+ *   far is stored with `interrupted: true` and no citations (the brain hands them over only
+ *   with its last event), or nothing when no token was produced;
+ * - the brain fails or stays silent for STREAM_IDLE_TIMEOUT_MS: an error event, nothing
+ *   stored for the clone, so a reload shows the question unanswered, as the visitor saw it.
+ */
+import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
+import type { Queryable } from '@doppel/db';
+import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
+import type { Logger } from '../logger';
+import { toMessage } from '../mappers/message';
+import { insertCloneMessage } from '../store/messages';
+import { KEEP_ALIVE, sseEvent } from './sse';
+
+/** The error text of a failed answer (spec/chat.md §8 'Failed to process message.'). */
+export const ANSWER_FAILED = 'Failed to process message.';
+
+export interface AnswerStreamOptions {
+  db: Queryable;
+  brain: Brain;
+  logger: Logger;
+  keepAliveMs: number;
+  idleTimeoutMs?: number;
+  conversationId: string;
+  input: Omit<AnswerInput, 'signal'>;
+}
+
+const encoder = new TextEncoder();
+
+export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8Array> {
+  const { db, brain, logger, conversationId } = options;
+  const abort = new AbortController();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const idleMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS;
+
+  const send = (text: string) => {
+    if (open) controller.enqueue(encoder.encode(text));
+  };
+  const armIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => abort.abort(new Error(`No answer for ${idleMs} ms`)), idleMs);
+  };
+  const finish = () => {
+    clearInterval(keepAlive);
+    clearTimeout(idle);
+    if (!open) return;
+    open = false;
+    controller.close();
+  };
+
+  async function run(): Promise<void> {
+    const events = brain.answer({ ...options.input, signal: abort.signal });
+    const next = nextOrAbort(events, abort.signal);
+    let partial = '';
+    try {
+      armIdle();
+      let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
+      while (!done) {
+        const step = await next();
+        if (step.done) throw new Error('The brain ended without an answer');
+        armIdle();
+        if (step.value.type === 'done') done = step.value;
+        else {
+          partial += step.value.token;
+          send(sseEvent({ type: 'token', token: step.value.token }));
+        }
+      }
+      clearTimeout(idle);
+      const stored = await insertCloneMessage(db, { conversationId, ...done, interrupted: false });
+      send(sseEvent({ type: 'message', message: toMessage(stored) }));
+    } catch (error) {
+      void events.return(undefined).catch(() => undefined);
+      if (!open && partial) {
+        // The listener left: keep what it saw, marked as cut short.
+        await insertCloneMessage(db, {
+          conversationId,
+          text: partial,
+          citations: [],
+          interrupted: true,
+        }).catch((e) => logger.error(`storing the interrupted answer in ${conversationId} failed`, e));
+      } else if (open) {
+        logger.error(`answer in conversation ${conversationId} failed`, error);
+        send(sseEvent({ type: 'error', error: ANSWER_FAILED }));
+      }
+    } finally {
+      finish();
+    }
+  }
+
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
+      void run();
+    },
+    cancel(reason) {
+      // The HTTP response closed before the answer ended: stop the brain (and its LLM request).
+      open = false;
+      clearInterval(keepAlive);
+      abort.abort(reason ?? new Error('The listener left'));
+    },
+  });
+}
+
+/**
+ * `events.next()` that rejects as soon as `signal` aborts, even while the brain is stuck in
+ * an await that does not watch the signal: a stalled brain cannot hold a stream open.
+ */
+function nextOrAbort(
+  events: AsyncGenerator<AnswerEvent, void, undefined>,
+  signal: AbortSignal,
+): () => Promise<IteratorResult<AnswerEvent, void>> {
+  let rejectPending: ((reason: unknown) => void) | null = null;
+  signal.addEventListener('abort', () => rejectPending?.(signal.reason), { once: true });
+  return () =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      rejectPending = reject;
+      events.next().then(resolve, reject);
+    });
+}

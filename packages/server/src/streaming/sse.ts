@@ -1,0 +1,18 @@
+/** @module Server-sent events as the stream contract wants them (DESIGN §4). */
+import type { StreamEvent } from '@doppel/protocol';
+
+/** Headers of every answer stream; `X-Accel-Buffering` stops nginx-style proxies from buffering. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+  Connection: 'keep-alive',
+};
+
+/** A comment line clients ignore; it keeps proxies and idle timers from closing the stream. */
+export const KEEP_ALIVE = ': keep-alive\n\n';
+
+/** One event: exactly `data: {json}` and a blank line (JSON never holds a raw newline). */
+export function sseEvent(event: StreamEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}

@@ -1,0 +1,60 @@
+/** @module Rows for API tests, written with SQL (the brain's importer has its own tests). */
+import type { Queryable } from '@doppel/db';
+
+export interface SeededClone {
+  id: string;
+  slug: string;
+  instanceId: string;
+  mediaId: string;
+}
+
+/** A tiny PNG (1×1). */
+export const PIXEL = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+);
+
+/** A public clone `slug` with options, an instance `workshop`, two questions and a media image. */
+export async function seedClone(
+  db: Queryable,
+  slug = 'ada',
+  options: { public?: boolean } = {},
+): Promise<SeededClone> {
+  const [media] = await db.query<{ id: string }>(
+    `INSERT INTO media (sha256, content_type, bytes) VALUES ($1, 'image/png', $2)
+     ON CONFLICT (sha256) DO UPDATE SET content_type = excluded.content_type RETURNING id`,
+    ['pixel-sha', PIXEL],
+  );
+  const [clone] = await db.query<{ id: string }>(
+    `INSERT INTO clones (slug, name, headline, description, image_url, public, verified, socials, options, monetization)
+     VALUES ($1, $2, 'Engineer and writer', 'I write about engines.', $3, $4, true, $5, $6, $7) RETURNING id`,
+    [
+      slug,
+      `${slug} Lovelace`,
+      `/api/media/${media?.id}`,
+      options.public ?? true,
+      JSON.stringify({ website: 'example.com', extras: [] }),
+      JSON.stringify({ requireEmail: false, customWarning: 'Be kind' }),
+      JSON.stringify({ anonymous_quota: { messages: 5, voice_minutes: 0, video_minutes: 0 } }),
+    ],
+  );
+  const cloneId = clone?.id ?? '';
+  const [instance] = await db.query<{ id: string }>(
+    `INSERT INTO clone_instances (clone_id, slug, name) VALUES ($1, 'workshop', 'Workshop edition') RETURNING id`,
+    [cloneId],
+  );
+  await db.query(
+    `INSERT INTO suggested_questions (clone_id, position, question) VALUES ($1, 1, 'What are you building?'),
+     ($1, 0, 'Who are you?')`,
+    [cloneId],
+  );
+  return { id: cloneId, slug, instanceId: instance?.id ?? '', mediaId: media?.id ?? '' };
+}
+
+/** How many messages the database holds (to prove a refused request wrote nothing). */
+export async function countMessages(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages');
+  return row?.n ?? -1;
+}
