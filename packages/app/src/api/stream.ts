@@ -1,4 +1,8 @@
-import { INVALID_OUTBOUND_MESSAGE, type StreamRequest, StreamRequest as StreamRequestSchema } from '@doppel/protocol';
+import {
+  INVALID_OUTBOUND_MESSAGE,
+  type StreamRequest,
+  StreamRequest as StreamRequestSchema,
+} from '@doppel/protocol';
 import { ApiError } from './api-error';
 import { send } from './request';
 

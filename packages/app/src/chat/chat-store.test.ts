@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { FALLBACK_CLONE_MESSAGE, STOP_GUARD_MS, STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { controlledStream, conversation, jsonResponse, message, sseLine, sseResponse } from '../test/fixtures';
+import {
+  controlledStream,
+  conversation,
+  jsonResponse,
+  message,
+  sseLine,
+  sseResponse,
+} from '../test/fixtures';
 import { type ChatApi, createChatStore } from './chat-store';
 
 function fakeApi(overrides: Partial<ChatApi> = {}): ChatApi {
@@ -46,7 +53,10 @@ describe('createChatStore', () => {
 
   it('is pending before the first token, then streams token by token', async () => {
     const stream = controlledStream();
-    const store = createChatStore({ slug: 'demo', api: fakeApi({ openMessageStream: async () => stream.response }) });
+    const store = createChatStore({
+      slug: 'demo',
+      api: fakeApi({ openMessageStream: async () => stream.response }),
+    });
     const sending = store.send('Hi');
     expect(store.reply.value).toEqual({ phase: 'pending', text: '' });
     stream.push(sseLine({ type: 'token', token: 'One ' }));
@@ -88,7 +98,11 @@ describe('createChatStore', () => {
     clock += 1;
     expect(store.cancel()).toBe(true);
     await expect(sending).resolves.toEqual({ status: 'cancelled', partialText: 'Partial answer' });
-    expect(store.messages.value.at(-1)).toMatchObject({ sender: 'CLONE', text: 'Partial answer', state: 'cancelled' });
+    expect(store.messages.value.at(-1)).toMatchObject({
+      sender: 'CLONE',
+      text: 'Partial answer',
+      state: 'cancelled',
+    });
     expect(store.busy.value).toBe(false);
   });
 
@@ -97,7 +111,10 @@ describe('createChatStore', () => {
       slug: 'demo',
       api: fakeApi({
         openMessageStream: async () =>
-          sseResponse([sseLine({ type: 'token', token: 'Hm' }), sseLine({ type: 'error', error: 'LLM down' })]),
+          sseResponse([
+            sseLine({ type: 'token', token: 'Hm' }),
+            sseLine({ type: 'error', error: 'LLM down' }),
+          ]),
       }),
     });
     const outcome = await store.send('Hi');
@@ -136,7 +153,10 @@ describe('createChatStore', () => {
   it('ends an idle stream after 30 s; every line, keep-alives included, restarts the wait', async () => {
     vi.useFakeTimers();
     const stream = controlledStream();
-    const store = createChatStore({ slug: 'demo', api: fakeApi({ openMessageStream: async () => stream.response }) });
+    const store = createChatStore({
+      slug: 'demo',
+      api: fakeApi({ openMessageStream: async () => stream.response }),
+    });
     const sending = store.send('Hi');
     await vi.advanceTimersByTimeAsync(STREAM_IDLE_TIMEOUT_MS - 1_000);
     stream.push(': keep-alive\n\n');
@@ -156,7 +176,11 @@ describe('createChatStore', () => {
         },
       }),
     });
-    expect(await store.send('Hi')).toMatchObject({ status: 'failed', failure: 'conversation', restoreDraft: true });
+    expect(await store.send('Hi')).toMatchObject({
+      status: 'failed',
+      failure: 'conversation',
+      restoreDraft: true,
+    });
     expect(store.messages.value).toEqual([]);
   });
 

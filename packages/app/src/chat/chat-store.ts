@@ -19,7 +19,11 @@ import { readStreamEvents } from './sse-reader';
 
 /** The API calls the chat makes; `src/api` in the app, fakes in tests. */
 export interface ChatApi {
-  createConversation(input: { slug: string; instanceSlug?: string | null; medium: Medium }): Promise<Conversation>;
+  createConversation(input: {
+    slug: string;
+    instanceSlug?: string | null;
+    medium: Medium;
+  }): Promise<Conversation>;
   fetchConversation(id: string): Promise<ConversationWithMessages>;
   openMessageStream(body: StreamRequest, signal: AbortSignal): Promise<Response>;
 }

@@ -1,0 +1,65 @@
+import { formatMediaTimestamp, podcastStartSeconds } from '@doppel/core';
+import type { Citation } from '@doppel/protocol';
+import { forwardRef } from 'react';
+import { ClockIcon, ExternalIcon } from '../components/icons';
+import { citationHref } from '../talk/citation-toast';
+import { CitationIcon, citationTypeLabel, isCreatorAnswer } from './citation-icon';
+
+const MEDIA = new Set(['youtube', 'podcast', 'video_file', 'audio_file']);
+
+interface CitationItemProps {
+  citation: Citation;
+  focused: boolean;
+}
+
+/** One source: type icon, number, title, document, quoted passage, media timestamp and link. */
+export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(function CitationItem(
+  { citation, focused },
+  ref,
+) {
+  const href = citationHref(citation);
+  const showTimestamp = MEDIA.has(citation.type) && citation.timestamp !== null;
+  const creator = isCreatorAnswer(citation);
+  const title = citation.title || citation.documentTitle;
+  return (
+    <li
+      ref={ref}
+      tabIndex={-1}
+      className={focused ? 'citation-item is-focused' : 'citation-item'}
+      aria-current={focused ? 'true' : undefined}
+      data-index={citation.index}
+    >
+      <div className="citation-head">
+        <CitationIcon citation={citation} />
+        <div className="citation-heading">
+          <span className="citation-type">
+            {citation.used && <span className="citation-number">{citation.index}</span>}
+            {citationTypeLabel(citation)}
+          </span>
+          <h3 className="citation-title">{title}</h3>
+          {!creator && citation.documentTitle && citation.documentTitle !== title && (
+            <p className="citation-document">{citation.documentTitle}</p>
+          )}
+        </div>
+      </div>
+      {citation.text && <blockquote className="citation-quote">{citation.text}</blockquote>}
+      {(showTimestamp || href) && (
+        <div className="citation-foot">
+          {showTimestamp && citation.timestamp !== null && (
+            <span className="citation-time" title={`Starts at ${podcastStartSeconds(citation.timestamp)} s`}>
+              <ClockIcon />
+              {formatMediaTimestamp(citation.timestamp)}
+            </span>
+          )}
+          {href && (
+            <a className="citation-link" href={href} target="_blank" rel="noopener noreferrer">
+              {citation.type === 'youtube' && showTimestamp ? 'Watch from here' : 'Open source'}
+              <ExternalIcon />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      )}
+    </li>
+  );
+});

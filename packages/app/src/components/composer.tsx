@@ -1,0 +1,134 @@
+import { canSend, dashBullets, isDraftDirty, keyAction, sendButtonState } from '@doppel/core';
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
+import { SendIcon, StopIcon } from './icons';
+
+/** spec/chat.md §5: the prompt is at least 52 px tall and grows up to a maximum. */
+const MIN_HEIGHT_PX = 52;
+const MAX_HEIGHT_PX = 200;
+
+interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (text: string) => void;
+  placeholder: string;
+  /** A message is being sent or received: the main button becomes the stop button. */
+  busy?: boolean;
+  /** The stop button may cancel (spec/chat.md §4: only after 1 s). */
+  canStop?: boolean;
+  onStop?: () => void;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  label?: string;
+}
+
+/**
+ * The chat prompt: Enter sends, Shift+Enter adds a newline, Enter is ignored while a send is
+ * pending; a line starting with "- " becomes a bullet; the height follows the text.
+ */
+export function Composer({
+  value,
+  onChange,
+  onSubmit,
+  placeholder,
+  busy = false,
+  canStop = false,
+  onStop,
+  disabled = false,
+  autoFocus = false,
+  label = 'Message',
+}: ComposerProps) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const caret = useRef<[number, number] | null>(null);
+  const hintId = useId();
+  const draft = { text: value, files: [] as const, pending: busy };
+  const sendable = !disabled && canSend(draft);
+  const face = sendButtonState({
+    sending: busy,
+    receiving: false,
+    draftDirty: isDraftDirty(draft),
+    micError: false,
+    transcribing: false,
+  });
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    if (caret.current) {
+      el.setSelectionRange(caret.current[0], caret.current[1]);
+      caret.current = null;
+    }
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(MAX_HEIGHT_PX, Math.max(MIN_HEIGHT_PX, el.scrollHeight))}px`;
+  });
+
+  const submit = (): void => {
+    if (!sendable) return;
+    onSubmit(value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    const action = keyAction({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      isComposing: event.nativeEvent.isComposing || event.keyCode === 229,
+      pending: busy,
+    });
+    if (action === 'send') {
+      event.preventDefault();
+      submit();
+    } else if (action === 'block') {
+      event.preventDefault();
+    }
+  };
+
+  const onFormSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="composer" onSubmit={onFormSubmit}>
+      <label htmlFor={`${hintId}-input`} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={`${hintId}-input`}
+        ref={textarea}
+        className="composer-input"
+        rows={1}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
+        autoFocus={autoFocus}
+        aria-describedby={`${hintId}-hint`}
+        onKeyDown={onKeyDown}
+        onChange={(event) => {
+          const raw = event.target.value;
+          const next = dashBullets(raw);
+          if (next !== raw) caret.current = [event.target.selectionStart, event.target.selectionEnd];
+          onChange(next);
+        }}
+      />
+      <span id={`${hintId}-hint`} className="visually-hidden">
+        Enter sends, Shift+Enter adds a new line.
+      </span>
+      {face === 'stop' ? (
+        <button
+          type="button"
+          className="composer-button composer-stop"
+          aria-label="Stop generating"
+          title={canStop ? 'Stop generating' : 'You can stop the answer in a moment'}
+          disabled={!canStop}
+          onClick={onStop}
+        >
+          <StopIcon />
+        </button>
+      ) : (
+        <button type="submit" className="composer-button" aria-label="Send message" disabled={!sendable}>
+          <SendIcon />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+/** @module The 'View Socials' dialog (spec/chat.md §2); loaded lazily with Radix Dialog. */
+import { normaliseSocialUrl } from '@doppel/core';
+import type { Socials } from '@doppel/protocol';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ComponentType } from 'react';
+import './dialog.css';
+import {
+  CloseIcon,
+  FacebookIcon,
+  GlobeIcon,
+  InstagramIcon,
+  LinkedinIcon,
+  LinkIcon,
+  XIcon,
+  YoutubeIcon,
+} from './icons';
+
+interface SocialItem {
+  key: string;
+  label: string;
+  value: string;
+  Icon: ComponentType<{ className?: string }>;
+}
+
+/** The clone's social links in the spec's order; empty values are left out. */
+export function socialItems(socials: Socials): SocialItem[] {
+  const named: [keyof Omit<Socials, 'extras'>, string, SocialItem['Icon']][] = [
+    ['instagram', 'Instagram', InstagramIcon],
+    ['linkedin', 'LinkedIn', LinkedinIcon],
+    ['twitter', 'X (Twitter)', XIcon],
+    ['facebook', 'Facebook', FacebookIcon],
+    ['youtube', 'YouTube', YoutubeIcon],
+  ];
+  const items: SocialItem[] = [];
+  for (const [key, label, Icon] of named) {
+    const value = socials[key]?.trim();
+    if (value) items.push({ key, label: `Follow on ${label}`, value, Icon });
+  }
+  socials.extras.forEach((extra, i) => {
+    if (extra.url.trim())
+      items.push({ key: `extra-${i}`, label: extra.title || extra.url, value: extra.url, Icon: LinkIcon });
+  });
+  const website = socials.website?.trim();
+  if (website) items.push({ key: 'website', label: 'Website', value: website, Icon: GlobeIcon });
+  return items;
+}
+
+interface SocialsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  cloneName: string;
+  socials: Socials;
+}
+
+export default function SocialsDialog({ open, onOpenChange, cloneName, socials }: SocialsDialogProps) {
+  const items = socialItems(socials);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content">
+          <div className="dialog-head">
+            <Dialog.Title className="dialog-title">View Socials</Dialog.Title>
+            <Dialog.Close className="icon-btn" aria-label="Close">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="dialog-description">
+            Find {cloneName} around the web.
+          </Dialog.Description>
+          <ul className="socials-list">
+            {items.map(({ key, label, value, Icon }) => {
+              const link = normaliseSocialUrl(value);
+              if (link && !link.valid)
+                console.warn(`Social link of ${cloneName} is not a valid URL: ${value}`);
+              return (
+                <li key={key}>
+                  {link?.valid ? (
+                    <a className="social-link" href={link.url} target="_blank" rel="noopener noreferrer">
+                      <Icon />
+                      <span>
+                        {label}
+                        <br />
+                        <small>{link.url.replace(/^https?:\/\//, '')}</small>
+                      </span>
+                    </a>
+                  ) : (
+                    <div className="social-link">
+                      <Icon />
+                      <span>
+                        {label}
+                        <br />
+                        <small>{value}</small>
+                      </span>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { renderMarkdown } from './render-markdown';
+
+interface MarkdownTextProps {
+  text: string;
+  /** Called with the marker number when a citation marker is clicked; markers are inert without it. */
+  onCitation?: ((n: number) => void) | undefined;
+  className?: string;
+}
+
+/** Clone text as sanitised markdown; citation markers are buttons when `onCitation` is given. */
+export const MarkdownText = memo(function MarkdownText({ text, onCitation, className }: MarkdownTextProps) {
+  const interactive = onCitation !== undefined;
+  const html = useMemo(
+    () => renderMarkdown(text, { citationsInteractive: interactive }),
+    [text, interactive],
+  );
+  const ref = useRef<HTMLDivElement>(null);
+  const handler = useRef(onCitation);
+  handler.current = onCitation;
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || !interactive) return;
+    const onClick = (event: MouseEvent): void => {
+      const target = event.target instanceof Element ? event.target.closest('button[data-cite]') : null;
+      const n = Number(target?.getAttribute('data-cite'));
+      if (target && Number.isInteger(n)) handler.current?.(n);
+    };
+    root.addEventListener('click', onClick);
+    return () => root.removeEventListener('click', onClick);
+  }, [interactive]);
+
+  return (
+    <div
+      ref={ref}
+      className={className ? `markdown ${className}` : 'markdown'}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by marked with HTML escaped, then sanitised by DOMPurify.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+});

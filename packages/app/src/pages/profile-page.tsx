@@ -1,0 +1,112 @@
+/** @module The clone's profile overview (spec/chat.md §2): /{slug} and /{slug}/{instanceSlug}. */
+import type { CloneProfile } from '@doppel/protocol';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Avatar } from '../components/avatar';
+import { Composer } from '../components/composer';
+import { ChatIcon, PhoneIcon, VideoIcon } from '../components/icons';
+import { LoadError, NotFound } from '../components/not-found';
+import { SiteHeader } from '../components/site-header';
+import { SocialsButton } from '../components/socials-button';
+import { SuggestedQuestions } from '../components/suggested-questions';
+import { VerifiedBadge } from '../components/verified-badge';
+import { WarningBanner } from '../components/warning-banner';
+import { useCloneProfile } from '../hooks/use-clone-profile';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { callUrl, talkUrl } from '../routes';
+import '../components/composer.css';
+import './profile.css';
+
+interface ProfilePageProps {
+  slug: string;
+  instanceSlug: string | null;
+}
+
+export default function ProfilePage({ slug, instanceSlug }: ProfilePageProps) {
+  const { state, retry } = useCloneProfile(slug, instanceSlug);
+  if (state.status === 'missing') {
+    return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
+  }
+  return (
+    <div className="page">
+      <SiteHeader
+        actions={
+          state.status === 'ready' ? (
+            <SocialsButton cloneName={state.clone.name} socials={state.clone.socials} />
+          ) : undefined
+        }
+      />
+      <main className="page-main profile" id="main">
+        {state.status === 'loading' && <ProfileSkeleton />}
+        {state.status === 'error' && <LoadError message={state.error} onRetry={retry} />}
+        {state.status === 'ready' && <Profile clone={state.clone} />}
+      </main>
+    </div>
+  );
+}
+
+function Profile({ clone }: { clone: CloneProfile }) {
+  const [, navigate] = useLocation();
+  const [draft, setDraft] = useState('');
+  const instanceSlug = clone.instance?.slug ?? null;
+  const name = clone.instance?.name ?? clone.name;
+  const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
+  useDocumentTitle(`${name} | Doppel`);
+  const ask = (text: string): void => navigate(talkUrl(clone.slug, instanceSlug, text.trim()));
+  const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
+
+  return (
+    <>
+      <WarningBanner clone={clone} />
+      <section className="profile-summary" aria-labelledby="profile-name">
+        <Avatar name={name} imageUrl={imageUrl} size={112} className="profile-avatar" />
+        <h1 id="profile-name" className="profile-name">
+          {name}
+          {clone.verified && <VerifiedBadge />}
+        </h1>
+        {clone.headline && <p className="profile-headline">{clone.headline}</p>}
+        {clone.description && <p className="profile-description">{clone.description}</p>}
+        <div className="profile-actions">
+          <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-primary btn-lg">
+            <ChatIcon />
+            Message
+          </Link>
+          {clone.options.allowVoice && (
+            <Link href={callUrl(clone.slug, instanceSlug, 'call')} className="btn btn-secondary btn-lg">
+              <PhoneIcon />
+              Call
+            </Link>
+          )}
+          {clone.options.allowVideo && (
+            <Link href={callUrl(clone.slug, instanceSlug, 'video')} className="btn btn-secondary btn-lg">
+              <VideoIcon />
+              Video
+            </Link>
+          )}
+        </div>
+      </section>
+      {suggestions.length > 0 && <SuggestedQuestions questions={suggestions} onPick={ask} />}
+      <div className="profile-prompt">
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSubmit={ask}
+          placeholder={`Message ${name}…`}
+          label={`Message ${name}`}
+        />
+      </div>
+    </>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="profile-summary" role="status" aria-busy="true" aria-label="Loading profile">
+      <span className="skeleton" style={{ width: 112, height: 112, borderRadius: 999 }} />
+      <span className="skeleton" style={{ width: 200, height: 28 }} />
+      <span className="skeleton" style={{ width: 280, height: 18 }} />
+      <span className="skeleton" style={{ width: '90%', maxWidth: 480, height: 44 }} />
+      <span className="skeleton" style={{ width: 140, height: 48, borderRadius: 999 }} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { conversationUrl, parseRoute, talkUrl } from './routes';
+
+describe('parseRoute', () => {
+  it.each([
+    ['/', { name: 'home' }],
+    ['/explore', { name: 'explore' }],
+    ['/terms-of-use', { name: 'legal', page: 'terms' }],
+    ['/privacy-policy', { name: 'legal', page: 'privacy' }],
+    ['/demo', { name: 'profile', slug: 'demo', instanceSlug: null }],
+    ['/demo/', { name: 'profile', slug: 'demo', instanceSlug: null }],
+    ['/demo/team', { name: 'profile', slug: 'demo', instanceSlug: 'team' }],
+    ['/demo/talk', { name: 'talk', slug: 'demo', instanceSlug: null, conversationId: null }],
+    ['/demo/team/talk', { name: 'talk', slug: 'demo', instanceSlug: 'team', conversationId: null }],
+    ['/demo/talk/conversation/c1', { name: 'talk', slug: 'demo', instanceSlug: null, conversationId: 'c1' }],
+    [
+      '/demo/team/talk/conversation/c1',
+      { name: 'talk', slug: 'demo', instanceSlug: 'team', conversationId: 'c1' },
+    ],
+    ['/demo/talk/conversation/shared/s1', { name: 'notFound' }],
+    ['/demo/talk/elsewhere', { name: 'notFound' }],
+    ['/explore/more', { name: 'notFound' }],
+    ['/demo/%E0%A4%A', { name: 'notFound' }],
+  ])('%s', (path, route) => {
+    expect(parseRoute(path)).toEqual(route);
+  });
+
+  it('builds the talk URLs', () => {
+    expect(talkUrl('demo', null, 'Hi there?')).toBe('/demo/talk?message=Hi+there%3F');
+    expect(conversationUrl('demo', 'team', 'c 1')).toBe('/demo/team/talk/conversation/c%201');
+  });
+});

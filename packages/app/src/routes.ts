@@ -1,0 +1,84 @@
+/** @module The site's routes (spec/chat.md §2) parsed from a path, and the URLs that lead to them. */
+
+export type AppRoute =
+  | { name: 'home' }
+  | { name: 'explore' }
+  | { name: 'legal'; page: 'terms' | 'privacy' }
+  | { name: 'profile'; slug: string; instanceSlug: string | null }
+  | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
+  | { name: 'notFound' };
+
+/** Second segments that name a page of the clone, never an instance. */
+const CLONE_PAGES = new Set(['talk', 'call', 'video']);
+/** First segments that name a page of the site, never a clone. */
+const SITE_PAGES = new Set(['explore', 'terms-of-use', 'privacy-policy', 'api', 'studio']);
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the route from a path (without query). */
+export function parseRoute(path: string): AppRoute {
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decode);
+  if (segments.some((s) => s === null)) return { name: 'notFound' };
+  const parts = segments as string[];
+  const [first, ...rest] = parts;
+  if (first === undefined) return { name: 'home' };
+  if (rest.length === 0) {
+    if (first === 'explore') return { name: 'explore' };
+    if (first === 'terms-of-use') return { name: 'legal', page: 'terms' };
+    if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
+  }
+  if (SITE_PAGES.has(first)) return { name: 'notFound' };
+  const slug = first;
+  let instanceSlug: string | null = null;
+  let tail = rest;
+  if (tail[0] !== undefined && !CLONE_PAGES.has(tail[0])) {
+    instanceSlug = tail[0];
+    tail = tail.slice(1);
+  }
+  if (tail.length === 0) return { name: 'profile', slug, instanceSlug };
+  if (tail[0] === 'talk') {
+    if (tail.length === 1) return { name: 'talk', slug, instanceSlug, conversationId: null };
+    if (tail.length === 3 && tail[1] === 'conversation' && tail[2] !== 'shared') {
+      return { name: 'talk', slug, instanceSlug, conversationId: tail[2] ?? null };
+    }
+  }
+  return { name: 'notFound' };
+}
+
+const enc = encodeURIComponent;
+const base = (slug: string, instanceSlug?: string | null): string =>
+  instanceSlug ? `/${enc(slug)}/${enc(instanceSlug)}` : `/${enc(slug)}`;
+
+/** /{slug} or /{slug}/{instanceSlug} */
+export function profileUrl(slug: string, instanceSlug?: string | null): string {
+  return base(slug, instanceSlug);
+}
+
+/** /{slug}/talk, optionally with the starting `message`. */
+export function talkUrl(slug: string, instanceSlug?: string | null, message?: string): string {
+  const url = `${base(slug, instanceSlug)}/talk`;
+  return message ? `${url}?${new URLSearchParams({ message }).toString()}` : url;
+}
+
+/** /{slug}/talk/conversation/{id} */
+export function conversationUrl(slug: string, instanceSlug: string | null | undefined, id: string): string {
+  return `${base(slug, instanceSlug)}/talk/conversation/${enc(id)}`;
+}
+
+/** /{slug}/call or /{slug}/video (spec/calls.md). */
+export function callUrl(
+  slug: string,
+  instanceSlug: string | null | undefined,
+  kind: 'call' | 'video',
+): string {
+  return `${base(slug, instanceSlug)}/${kind}`;
+}

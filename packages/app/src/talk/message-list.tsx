@@ -1,0 +1,167 @@
+import { shouldAutoScroll, withTimeSeparators } from '@doppel/core';
+import { NEW_MESSAGE_SCROLL_MS } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ChatStore } from '../chat';
+import { Avatar } from '../components/avatar';
+import { ArrowDownIcon } from '../components/icons';
+import { MarkdownText } from '../markdown/markdown-text';
+import { type CloneIdentity, MessageRow } from './message-row';
+import { TypingIndicator } from './typing-indicator';
+
+interface MessageListProps {
+  store: ChatStore;
+  clone: CloneIdentity & { viewSources: boolean };
+  onCitation: (messageId: string, n: number | null) => void;
+  /** Shown when the conversation has no messages (intro and suggested questions). */
+  empty: ReactNode;
+  readOnly?: boolean;
+}
+
+/**
+ * The conversation: messages with time separators, the answer in flight, auto-scroll to the
+ * newest message 100 ms after it arrives unless the reader scrolled up (spec/chat.md §4),
+ * and a scroll-to-bottom button whenever the bottom is out of view.
+ */
+export function MessageList({ store, clone, onCitation, empty, readOnly }: MessageListProps) {
+  useSignals();
+  const messages = store.messages.value;
+  const reply = store.reply.value;
+  const loadState = store.loadState.value;
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+
+  const items = useMemo(() => withTimeSeparators(messages, Date.now()), [messages]);
+  const firstId = messages[0]?.id;
+
+  const scrollToBottom = useCallback((smooth: boolean) => {
+    const el = scroller.current;
+    if (!el) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth && !reduce ? 'smooth' : 'auto' });
+    following.current = true;
+    setAtBottom(true);
+  }, []);
+
+  const onScroll = (): void => {
+    const el = scroller.current;
+    if (!el) return;
+    const bottom = shouldAutoScroll({
+      scrollTop: el.scrollTop,
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    });
+    following.current = bottom;
+    setAtBottom(bottom);
+  };
+
+  // A new message: scroll to it after 100 ms unless the reader scrolled up; the visitor's own
+  // message always brings the view down.
+  const last = messages.at(-1);
+  const lastId = last?.id;
+  const mine = last?.sender === 'USER';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per new message (its id).
+  useEffect(() => {
+    if (!lastId) return;
+    if (mine) following.current = true;
+    if (!following.current) return;
+    const timer = setTimeout(() => scrollToBottom(true), NEW_MESSAGE_SCROLL_MS);
+    return () => clearTimeout(timer);
+  }, [lastId]);
+
+  // Streaming text grows the last row: keep the bottom in view while following.
+  useLayoutEffect(() => {
+    if (reply && following.current) {
+      const el = scroller.current;
+      if (el) el.scrollTop = el.scrollHeight;
+    }
+  }, [reply]);
+
+  // A loaded conversation opens at its end.
+  useLayoutEffect(() => {
+    if (loadState === 'ready') scrollToBottom(false);
+  }, [loadState, scrollToBottom]);
+
+  const isEmpty = messages.length === 0 && !reply;
+  return (
+    <div className="chat-scroller" ref={scroller} onScroll={onScroll}>
+      <div className="chat-column">
+        {loadState === 'loading' ? (
+          <ConversationSkeleton />
+        ) : isEmpty ? (
+          empty
+        ) : (
+          <div
+            className="chat-log"
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label="Conversation"
+          >
+            {items.map((item) =>
+              item.kind === 'separator' ? (
+                <div className="time-separator" key={`sep-${item.at.getTime()}`}>
+                  <span>{item.label}</span>
+                </div>
+              ) : (
+                <MessageRow
+                  key={item.message.id}
+                  message={item.message}
+                  clone={clone}
+                  readOnly={readOnly}
+                  citable={
+                    clone.viewSources &&
+                    item.message.hasSources &&
+                    item.message.state === 'stored' &&
+                    item.message.id !== firstId
+                  }
+                  onCitation={onCitation}
+                />
+              ),
+            )}
+            {reply && (
+              <div className="message message-clone message-streaming" aria-busy="true">
+                <div className="message-author">
+                  <Avatar name={clone.name} imageUrl={clone.imageUrl} size={28} />
+                  <span className="message-name">{clone.name}</span>
+                </div>
+                <div className="message-body">
+                  {reply.phase === 'pending' ? (
+                    <TypingIndicator name={clone.name} />
+                  ) : (
+                    <MarkdownText text={reply.text} className="is-streaming" />
+                  )}
+                </div>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      {!atBottom && !isEmpty && (
+        <button
+          type="button"
+          className="scroll-bottom"
+          aria-label="Scroll to the newest message"
+          onClick={() => scrollToBottom(true)}
+        >
+          <ArrowDownIcon />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ConversationSkeleton() {
+  return (
+    <div className="chat-skeleton" role="status" aria-busy="true" aria-label="Loading conversation">
+      <span className="skeleton" style={{ width: '46%', height: 40, marginLeft: 'auto', borderRadius: 20 }} />
+      <span className="skeleton" style={{ width: 140, height: 16 }} />
+      <span className="skeleton" style={{ width: '88%', height: 16 }} />
+      <span className="skeleton" style={{ width: '72%', height: 16 }} />
+      <span className="skeleton" style={{ width: '38%', height: 40, marginLeft: 'auto', borderRadius: 20 }} />
+      <span className="skeleton" style={{ width: 140, height: 16 }} />
+      <span className="skeleton" style={{ width: '80%', height: 16 }} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { memo } from 'react';
+import type { ChatMessage } from '../chat';
+import { Avatar } from '../components/avatar';
+import { MarkdownText } from '../markdown/markdown-text';
+import { MessageActions } from './message-actions';
+
+export interface CloneIdentity {
+  name: string;
+  imageUrl: string | null;
+}
+
+interface MessageRowProps {
+  message: ChatMessage;
+  clone: CloneIdentity;
+  /** Citations can be opened for this message (viewSources, hasSources, stored, not the first). */
+  citable: boolean;
+  readOnly?: boolean;
+  onCitation: (messageId: string, n: number | null) => void;
+}
+
+/** One message: the visitor's as a bubble on the right, the clone's with its avatar, name and actions. */
+export const MessageRow = memo(function MessageRow({
+  message,
+  clone,
+  citable,
+  readOnly,
+  onCitation,
+}: MessageRowProps) {
+  if (message.sender === 'USER') {
+    return (
+      <div className="message message-user">
+        <span className="visually-hidden">You said:</span>
+        <div className="message-bubble">{message.text}</div>
+      </div>
+    );
+  }
+  const showActions = !readOnly && !message.fromStudio;
+  return (
+    <div className={`message message-clone message-${message.state}`}>
+      <div className="message-author">
+        <Avatar name={clone.name} imageUrl={clone.imageUrl} size={28} />
+        <span className="message-name">{clone.name}</span>
+      </div>
+      <div className="message-body">
+        <MarkdownText
+          text={message.text}
+          onCitation={citable ? (n) => onCitation(message.id, n) : undefined}
+        />
+        {message.state === 'cancelled' && <p className="message-note">Response stopped</p>}
+        {showActions && (
+          <MessageActions
+            text={message.text}
+            onSources={citable ? () => onCitation(message.id, null) : undefined}
+          />
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,305 @@
+/** @module The talk screen (spec/chat.md §2): /{slug}/talk, with instance, and saved conversations. */
+import { initialMessageAction, initialMessageText, RESPONSE_CANCELLED } from '@doppel/core';
+import type { CloneProfile } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Link, useLocation, useSearch } from 'wouter';
+import { createConversation, fetchConversation, fetchSources, openMessageStream } from '../api';
+import { type ChatStore, createChatStore, type SendOutcome } from '../chat';
+import { Avatar } from '../components/avatar';
+import { Composer } from '../components/composer';
+import { PlusIcon } from '../components/icons';
+import { LoadError, NotFound } from '../components/not-found';
+import { SiteHeader } from '../components/site-header';
+import { SocialsButton } from '../components/socials-button';
+import { SuggestedQuestions } from '../components/suggested-questions';
+import { VerifiedBadge } from '../components/verified-badge';
+import { WarningBanner } from '../components/warning-banner';
+import { useCloneProfile } from '../hooks/use-clone-profile';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { conversationUrl, profileUrl, talkUrl } from '../routes';
+import '../components/composer.css';
+import './talk.css';
+import { showCitationToast } from './citation-toast';
+import { ConversationTitle } from './conversation-title';
+import { MessageList } from './message-list';
+import { useCanStop } from './use-can-stop';
+
+const CitationsOverlay = lazy(() => import('../citations/citations-overlay'));
+
+interface TalkPageProps {
+  slug: string;
+  instanceSlug: string | null;
+  conversationId: string | null;
+}
+
+export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPageProps) {
+  const { state, retry } = useCloneProfile(slug, instanceSlug);
+  if (state.status === 'missing') {
+    return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="page">
+        <SiteHeader />
+        <main className="page-main" id="main">
+          <LoadError message={state.error} onRetry={retry} />
+        </main>
+      </div>
+    );
+  }
+  if (state.status === 'loading') return <TalkSkeleton />;
+  return (
+    <TalkScreen key={`${slug}/${instanceSlug ?? ''}`} clone={state.clone} conversationId={conversationId} />
+  );
+}
+
+type SendSource = 'prompt' | 'suggested' | 'initial';
+
+function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversationId: string | null }) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const instanceSlug = clone.instance?.slug ?? null;
+  const store = useMemo(
+    () =>
+      createChatStore({
+        slug: clone.slug,
+        instanceSlug,
+        instanceId: clone.instance?.id ?? null,
+        medium: 'WEB',
+        api: { createConversation, fetchConversation, openMessageStream },
+      }),
+    [clone.slug, clone.instance?.id, instanceSlug],
+  );
+  useDisposeOnUnmount(store);
+  const displayName = clone.instance?.name ?? clone.name;
+  const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
+  const [draft, setDraft] = useState('');
+  const canStop = useCanStop(store);
+  const conversation = store.conversation.value;
+  const busy = store.busy.value;
+  const loadState = store.loadState.value;
+  useDocumentTitle(
+    `${conversation?.title && conversation.title !== 'Conversation' ? `${conversation.title} · ` : ''}${displayName} | Doppel`,
+  );
+
+  // The address decides the conversation: load the one in the URL, or start over without one.
+  useEffect(() => {
+    if (conversationId) void store.load(conversationId);
+    else if (store.conversation.peek()) store.reset();
+  }, [conversationId, store]);
+
+  // A conversation created by the first send moves the address to it (replacing the talk URL).
+  const currentId = conversation?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a newly created conversation only.
+  useEffect(() => {
+    const id = store.conversation.peek()?.id;
+    if (id && id !== conversationId)
+      navigate(conversationUrl(clone.slug, instanceSlug, id), { replace: true });
+  }, [currentId]);
+
+  const sendText = useCallback(
+    async (text: string, source: SendSource): Promise<void> => {
+      if (source === 'prompt') setDraft('');
+      const outcome: SendOutcome = await store.send(text);
+      if (outcome.status === 'cancelled') {
+        toast.warning(RESPONSE_CANCELLED);
+      } else if (outcome.status === 'failed') {
+        const title =
+          source === 'suggested' || outcome.failure === 'conversation'
+            ? 'Unable to send message'
+            : 'Failed to process message.';
+        toast.error(title, { description: outcome.error });
+        // spec/chat.md §7: on a non-OK response the draft text is restored.
+        if (outcome.restoreDraft) setDraft((current) => (current === '' ? text.trim() : current));
+      }
+    },
+    [store],
+  );
+
+  // spec/chat.md §4: the trimmed `message`/`q` text is sent automatically (medium WEB).
+  const initial = useRef<string | null | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
+  useEffect(() => {
+    if (initial.current !== undefined) return;
+    initial.current = conversationId ? null : initialMessageText(new URLSearchParams(search));
+    if (initialMessageAction({ medium: 'WEB', text: initial.current }) === 'send' && initial.current) {
+      void sendText(initial.current, 'initial');
+    }
+  }, []);
+
+  // Citations overlay: opened from a marker (focused on it) or from the message's Sources button.
+  const [citations, setCitations] = useState<{
+    open: boolean;
+    messageId: string | null;
+    focus: number | null;
+  }>({
+    open: false,
+    messageId: null,
+    focus: null,
+  });
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openCitations = useCallback((messageId: string, n: number | null) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setCitations({ open: true, messageId, focus: n });
+    if (n !== null) {
+      fetchSources(messageId).then(
+        (list) => {
+          const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
+          if (cited) showCitationToast(cited);
+        },
+        () => undefined,
+      );
+    }
+  }, []);
+
+  const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
+  const empty =
+    loadState === 'missing' ? (
+      <div className="message-state">
+        <h1>Conversation not found</h1>
+        <p>This conversation does not exist or belongs to someone else.</p>
+        <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-primary">
+          Start a new conversation
+        </Link>
+      </div>
+    ) : loadState === 'error' ? (
+      <LoadError
+        message={store.loadError.value ?? 'The conversation could not be loaded.'}
+        onRetry={() => conversationId && void store.load(conversationId)}
+      />
+    ) : (
+      <div className="chat-intro">
+        <Avatar name={displayName} imageUrl={imageUrl} size={72} />
+        <h1 className="chat-intro-name">
+          {displayName} {clone.verified && <VerifiedBadge />}
+        </h1>
+        <p className="chat-intro-headline">{clone.headline}</p>
+        {suggestions.length > 0 && (
+          <SuggestedQuestions
+            questions={suggestions}
+            disabled={busy}
+            heading="Try asking"
+            onPick={(q) => void sendText(q, 'suggested')}
+          />
+        )}
+      </div>
+    );
+
+  return (
+    <div className="talk">
+      <SiteHeader
+        actions={
+          <>
+            <SocialsButton cloneName={displayName} socials={clone.socials} />
+            <Link
+              href={talkUrl(clone.slug, instanceSlug)}
+              className="icon-btn"
+              aria-label="Start new conversation"
+              title="New conversation"
+            >
+              <PlusIcon />
+            </Link>
+          </>
+        }
+      >
+        <Link
+          href={profileUrl(clone.slug, instanceSlug)}
+          className="talk-clone"
+          aria-label={`${displayName} — profile`}
+        >
+          <Avatar name={displayName} imageUrl={imageUrl} size={28} />
+          <span className="talk-clone-name">{displayName}</span>
+        </Link>
+        <span className="talk-divider" aria-hidden="true">
+          /
+        </span>
+        <ConversationTitle
+          conversationId={conversation?.id ?? null}
+          title={conversation?.title ?? null}
+          onRenamed={store.setTitle}
+        />
+      </SiteHeader>
+      <div className="talk-banner">
+        <WarningBanner clone={clone} />
+      </div>
+      <main className="talk-main" id="main">
+        <MessageList
+          store={store}
+          clone={{ name: displayName, imageUrl, viewSources: clone.viewSources }}
+          onCitation={openCitations}
+          empty={empty}
+        />
+      </main>
+      <div className="talk-dock">
+        <div className="talk-dock-inner">
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSubmit={(text) => void sendText(text, 'prompt')}
+            placeholder={`Message ${displayName}…`}
+            busy={busy}
+            canStop={canStop}
+            onStop={() => store.cancel()}
+            disabled={loadState === 'loading'}
+            autoFocus
+            label={`Message ${displayName}`}
+          />
+          <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
+        </div>
+      </div>
+      {citations.messageId && (
+        <Suspense fallback={null}>
+          <CitationsOverlay
+            open={citations.open}
+            messageId={citations.messageId}
+            focus={citations.focus}
+            returnFocus={returnFocus.current}
+            onOpenChange={(open) => setCitations((c) => ({ ...c, open }))}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Aborts the answer in flight when the page goes away (not on React's StrictMode re-run). */
+function useDisposeOnUnmount(store: ChatStore): void {
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) store.dispose();
+      }, 0);
+    };
+  }, [store]);
+}
+
+function TalkSkeleton() {
+  return (
+    <div className="talk" aria-busy="true">
+      <SiteHeader>
+        <span className="skeleton" style={{ width: 28, height: 28, borderRadius: 999 }} />
+        <span className="skeleton" style={{ width: 160, height: 16 }} />
+      </SiteHeader>
+      <main className="talk-main">
+        <div className="chat-column">
+          <div className="chat-intro">
+            <span className="skeleton" style={{ width: 72, height: 72, borderRadius: 999 }} />
+            <span className="skeleton" style={{ width: 180, height: 24 }} />
+            <span className="skeleton" style={{ width: 260, height: 16 }} />
+          </div>
+        </div>
+      </main>
+      <div className="talk-dock">
+        <div className="talk-dock-inner">
+          <span className="skeleton" style={{ height: 54, borderRadius: 26 }} />
+        </div>
+      </div>
+    </div>
+  );
+}
