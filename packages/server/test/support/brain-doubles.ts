@@ -83,3 +83,12 @@ export function failingBrain(before: string[] = []): Brain {
     },
   };
 }
+
+/** Never answers and ignores its abort signal: a stuck provider. */
+export function stuckBrain(): Brain {
+  return {
+    async *answer() {
+      await new Promise(() => {});
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * @module The `doppel` command line: import a clone folder, migrate, help. It opens the same
+ * database as the server (DATABASE_URL, or PGlite in DATA_DIR).
+ */
+import { CloneFolderError, importClone } from '@doppel/brain';
+import type { Db } from '@doppel/db';
+import { loadConfig } from '../config';
+import { describeError } from '../logger';
+import { openDatabase } from '../process/open-database';
+import { formatImportSummary } from './format-import-summary';
+
+export const USAGE = `Usage: doppel <command>
+
+Commands:
+  import DIR   Create or update a clone from a clone folder (clone.json + knowledge/).
+               Running it again with the same folder changes nothing.
+  migrate      Bring the database schema up to date.
+  help         Show this help.
+
+The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (./.data).
+The folder format: packages/brain/CLONE_FOLDER.md.`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface CliDeps {
+  /** Opens and migrates the database; the default reads the environment like the server. */
+  open?: () => Promise<{ db: Db; applied: string[] }>;
+}
+
+const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+/** Runs one command; answers the exit code (0 done, 1 failed, 2 usage). */
+export async function runCli(args: readonly string[], io: CliIo = consoleIo, deps: CliDeps = {}): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.out(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== 'import' && command !== 'migrate') {
+    io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  const dir = rest[0];
+  if (command === 'import' && (dir === undefined || rest.length > 1)) {
+    io.err(`doppel import: give exactly one clone folder\n\n${USAGE}`);
+    return 2;
+  }
+  let opened: { db: Db; applied: string[] };
+  try {
+    opened = await (deps.open ?? (() => openDatabase(loadConfig())))();
+  } catch (error) {
+    io.err(`doppel: cannot open the database: ${describeError(error)}`);
+    return 1;
+  }
+  const { db, applied } = opened;
+  try {
+    if (command === 'migrate') {
+      io.out(applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
+      return 0;
+    }
+    const summary = await importClone(db, dir ?? '');
+    io.out(formatImportSummary(summary));
+    return 0;
+  } catch (error) {
+    // A folder problem names the file and what is wrong with it: no stack trace for that.
+    io.err(error instanceof CloneFolderError ? `doppel import: ${error.message}` : `doppel: ${describeError(error, true)}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}

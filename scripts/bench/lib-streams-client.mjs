@@ -1,0 +1,117 @@
+// The bench's HTTP side: spawn a server child, post a message and time its SSE answer,
+// run a batch at a given concurrency, and summarise timings.
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+
+export const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Forks `script` with an IPC channel; resolves with the child once `ready(child)` resolves. */
+export function spawnChild(script, { args = [], execArgv = [], env = {} } = {}) {
+  const child = fork(script, args, { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const memory = [];
+  child.on('message', (m) => {
+    if (m?.type === 'memory') memory.push(m);
+  });
+  return { child, memory, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+}
+
+/** The port a child reports with {type: 'listening'}. */
+export function listeningPort(child) {
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => m?.type === 'listening' && resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before listening`)));
+  });
+}
+
+/** Polls `url` until it answers 200 (or gives up after `ms`). */
+export async function waitFor(url, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** JSON request → parsed answer. */
+export async function json(base, path, body) {
+  const res = await fetch(base + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * POSTs one message and reads its SSE answer. Resolves with the time to the first token
+ * event and to the final (message or error) event, in ms, and the number of token events.
+ */
+export function timeStream(base, body, onOpen = () => {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let firstToken = null;
+    let tokens = 0;
+    let tail = '';
+    const req = request(`${base}/api/clone/talk/messages/stream`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`stream answered ${res.statusCode}`));
+      }
+      onOpen();
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        const text = tail + chunk;
+        const events = text.split('\n\n');
+        tail = events.pop() ?? '';
+        for (const event of events) {
+          if (event.startsWith('data: {"type":"token"')) {
+            tokens++;
+            firstToken ??= performance.now() - started;
+          } else if (event.startsWith('data: {"type":"message"') || event.startsWith('data: {"type":"error"')) {
+            resolve({ firstToken: firstToken ?? performance.now() - started, final: performance.now() - started, tokens, ok: event.includes('"message"') });
+          }
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Runs `total` calls of `task(i)` with at most `concurrency` in flight. */
+export async function pool(total, concurrency, task) {
+  const results = new Array(total);
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+  return results;
+}
+
+const round = (n) => Math.round(n * 100) / 100;
+
+/** p50/p99/mean/max of `values` (ms), rounded to 0.01. */
+export function summarise(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
+  return { p50: round(at(0.5)), p99: round(at(0.99)), mean: round(mean), max: round(sorted.at(-1) ?? 0) };
+}

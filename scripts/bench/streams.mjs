@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Benchmark of the answer stream (DESIGN §6): the real server (built, in a child process, on
+// an in-memory PGlite with the demo clone) against a bare node:http SSE server writing the
+// same number of token events. Time to first token and to the final event, p50/p99, at 1,
+// 50 and 500 concurrent streams; then 1,000 streams held open by a slow local LLM double,
+// twice, sampling the server's RSS and heap. Prints JSON. Usage: node scripts/bench/streams.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, json, listeningPort, pool, spawnChild, summarise, timeStream, waitFor } from './lib-streams-client.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const serverMain = join(root, 'packages/server/dist/main.mjs');
+const probe = join(here, 'lib-streams-probe.mjs');
+const LEVELS = [
+  { concurrency: 1, requests: 50 },
+  { concurrency: 50, requests: 250 },
+  { concurrency: 500, requests: 1000 },
+];
+const OPEN_STREAMS = Number(process.env.BENCH_OPEN_STREAMS ?? 1000);
+const LLM_TOKEN_MS = 500;
+const LLM_WORDS = 50;
+const log = (m) => process.stderr.write(`[bench:streams] ${m}\n`);
+const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+if (!existsSync(serverMain)) {
+  log('building the server');
+  const built = spawnSync(process.execPath, [join(root, 'packages/server/build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+async function startDoppel(extraEnv = {}) {
+  const port = await freePort();
+  const server = spawnChild(serverMain, {
+    execArgv: ['--expose-gc', '--import', probe],
+    env: { PORT: String(port), EXAMPLES_PORT: '0', DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn', ...extraEnv },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return { ...server, base };
+}
+
+const message = (conversationId, text) => ({ message: { type: 'TEXT', text, slug: 'demo', conversationId }, timezone: 'UTC' });
+const conversations = (base, n) => pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
+
+/** Times every level against `base`; `bodies(n)` gives n request bodies. */
+async function latencySuite(base, bodies) {
+  const out = {};
+  for (const { concurrency, requests } of LEVELS) {
+    const list = await bodies(requests);
+    const runs = await pool(requests, concurrency, (i) => timeStream(base, list[i]));
+    const failed = runs.filter((r) => !r.ok).length;
+    out[`c${concurrency}`] = {
+      requests,
+      failed,
+      firstTokenMs: summarise(runs.map((r) => r.firstToken)),
+      finalEventMs: summarise(runs.map((r) => r.final)),
+      tokensPerAnswer: summarise(runs.map((r) => r.tokens)).p50,
+    };
+    log(`c=${concurrency}: first token p50 ${out[`c${concurrency}`].firstTokenMs.p50} ms`);
+  }
+  return out;
+}
+
+async function latencyPhase() {
+  const doppel = await startDoppel();
+  const profile = await json(doppel.base, '/api/clones/demo');
+  const questions = profile.suggestedQuestions.map((q) => q.question);
+  const bodies = async (n) => (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
+  const warmUp = await bodies(20);
+  await pool(20, 5, (i) => timeStream(doppel.base, warmUp[i]));
+  log('doppel: measuring');
+  const doppelRuns = await latencySuite(doppel.base, bodies);
+  await doppel.stop();
+
+  const tokens = doppelRuns.c1.tokensPerAnswer;
+  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), { env: { TOKENS: String(tokens), PORT: '0' } });
+  const port = await listeningPort(baseline.child);
+  const base = `http://127.0.0.1:${port}`;
+  const fixed = async (n) => Array.from({ length: n }, (_, i) => message('baseline', questions[i % questions.length]));
+  await pool(20, 5, () => timeStream(base, message('baseline', 'warm-up')));
+  log(`baseline (${tokens} tokens per answer): measuring`);
+  const baselineRuns = await latencySuite(base, fixed);
+  await baseline.stop();
+  return { doppel: doppelRuns, baseline: baselineRuns, tokensPerAnswer: tokens };
+}
+
+/** Asks the server for a full GC and a memory sample; resolves with the sample. */
+function gcSample(server) {
+  return new Promise((resolve) => {
+    const onMessage = (m) => {
+      if (m?.type !== 'memory') return;
+      server.child.off('message', onMessage);
+      resolve({ rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed) });
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ gc: true });
+  });
+}
+
+async function openStreamsPhase() {
+  const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), { env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' } });
+  const llmPort = await listeningPort(llm.child);
+  const doppel = await startDoppel({ LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`, LLM_API_KEY: 'bench', LLM_MODEL: 'bench' });
+  const ids = await conversations(doppel.base, OPEN_STREAMS);
+  const checkpoints = { beforeWaves: await gcSample(doppel) };
+  const samples = [];
+  const waves = [];
+  const t0 = Date.now();
+  for (let wave = 1; wave <= 2; wave++) {
+    let open = 0;
+    let peakOpen = 0;
+    const timer = setInterval(() => {
+      const m = doppel.memory.at(-1);
+      if (m) samples.push({ wave, t: Math.round((Date.now() - t0) / 100) / 10, open, rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed) });
+    }, 1000);
+    const started = Date.now();
+    const runs = await Promise.all(
+      ids.map((id, i) =>
+        timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), () => {
+          open++;
+          peakOpen = Math.max(peakOpen, open);
+        }).finally(() => open--),
+      ),
+    );
+    clearInterval(timer);
+    waves.push({
+      wave,
+      streams: runs.length,
+      failed: runs.filter((r) => !r.ok).length,
+      peakOpen,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      firstTokenMs: summarise(runs.map((r) => r.firstToken)),
+    });
+    checkpoints[`afterWave${wave}`] = await gcSample(doppel);
+    log(`wave ${wave}: ${runs.length} streams, peak open ${peakOpen}`);
+  }
+  await doppel.stop();
+  await llm.stop();
+  const whileOpen = samples.filter((s) => s.open >= OPEN_STREAMS * 0.95);
+  return {
+    streams: OPEN_STREAMS,
+    llmDouble: { tokenMs: LLM_TOKEN_MS, words: LLM_WORDS },
+    waves,
+    checkpointsAfterGc: checkpoints,
+    whileAllOpen: {
+      samples: whileOpen.length,
+      rssMB: summarise(whileOpen.map((s) => s.rssMB)),
+      heapUsedMB: summarise(whileOpen.map((s) => s.heapUsedMB)),
+    },
+    samples,
+  };
+}
+
+const started = Date.now();
+const latency = await latencyPhase();
+const openStreams = await openStreamsPhase();
+console.log(
+  JSON.stringify(
+    { bench: 'streams', node: process.version, cpus: cpus().length, seconds: Math.round((Date.now() - started) / 1000), latency, openStreams },
+    null,
+    2,
+  ),
+);
+process.exit(0);
