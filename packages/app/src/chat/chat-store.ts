@@ -83,7 +83,7 @@ function defaultTimezone(): string | null {
 
 /** Creates the chat of one clone (and instance). */
 export function createChatStore(options: ChatStoreOptions) {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const timezone = options.timezone ?? defaultTimezone;
   const medium = options.medium ?? 'WEB';
   const idleTimeoutMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS;

@@ -1,5 +1,5 @@
 import type { Socials } from '@doppel/protocol';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { LinkIcon } from './icons';
 
 const SocialsDialog = lazy(() => import('./socials-dialog'));
@@ -21,10 +21,12 @@ export function hasSocials(socials: Socials): boolean {
 export function SocialsButton({ cloneName, socials }: { cloneName: string; socials: Socials }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   if (!hasSocials(socials)) return null;
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="icon-btn"
         aria-label="View socials"
@@ -41,7 +43,13 @@ export function SocialsButton({ cloneName, socials }: { cloneName: string; socia
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <SocialsDialog open={open} onOpenChange={setOpen} cloneName={cloneName} socials={socials} />
+          <SocialsDialog
+            open={open}
+            onOpenChange={setOpen}
+            cloneName={cloneName}
+            socials={socials}
+            returnFocus={button.current}
+          />
         </Suspense>
       )}
     </>

@@ -50,15 +50,31 @@ interface SocialsDialogProps {
   onOpenChange: (open: boolean) => void;
   cloneName: string;
   socials: Socials;
+  /** The button that opened the dialog; focus returns to it on close. */
+  returnFocus?: HTMLElement | null;
 }
 
-export default function SocialsDialog({ open, onOpenChange, cloneName, socials }: SocialsDialogProps) {
+export default function SocialsDialog({
+  open,
+  onOpenChange,
+  cloneName,
+  socials,
+  returnFocus,
+}: SocialsDialogProps) {
   const items = socialItems(socials);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
+        <Dialog.Content
+          className="dialog-content"
+          onCloseAutoFocus={(event) => {
+            if (returnFocus?.isConnected) {
+              event.preventDefault();
+              returnFocus.focus();
+            }
+          }}
+        >
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">View Socials</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label="Close">

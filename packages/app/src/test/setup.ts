@@ -1,14 +1,17 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 const hasDom = typeof window !== 'undefined';
 
 afterEach(() => {
   if (hasDom) {
+    toast.dismiss();
     cleanup();
     localStorage.clear();
   }
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

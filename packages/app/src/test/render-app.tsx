@@ -1,0 +1,49 @@
+/** @module Renders the whole app at a path with the API mocked at the fetch level. */
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { clearSourcesCache } from '../api';
+import { App } from '../app';
+import { clearCloneProfileCache } from '../hooks/use-clone-profile';
+
+type Handler = (request: {
+  url: URL;
+  body: unknown;
+  signal: AbortSignal | null;
+}) => Response | Promise<Response>;
+
+/** Replaces fetch with handlers keyed 'METHOD /api/path' (query ignored); unknown calls answer 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: { key: string; url: URL; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const key = `${method} ${url.pathname}`;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ key, url, body });
+    const handler = handlers[key];
+    if (!handler) {
+      return new Response(JSON.stringify({ error: `No mock for ${key}` }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    return handler({ url, body, signal: init?.signal ?? null });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+/** Renders the app at `path`; returns the memory location to inspect navigation. */
+export function renderApp(path: string) {
+  clearCloneProfileCache();
+  clearSourcesCache();
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <App />
+    </Router>,
+  );
+  return { ...view, location };
+}
