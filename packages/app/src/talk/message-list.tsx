@@ -87,19 +87,16 @@ export function MessageList({ store, clone, onCitation, empty, readOnly }: Messa
   return (
     <div className="chat-scroller" ref={scroller} onScroll={onScroll}>
       <div className="chat-column">
-        {loadState === 'loading' ? (
-          <ConversationSkeleton />
-        ) : isEmpty ? (
-          empty
-        ) : (
-          <div
-            className="chat-log"
-            role="log"
-            aria-live="polite"
-            aria-relevant="additions"
-            aria-label="Conversation"
-          >
-            {items.map((item) =>
+        {loadState === 'loading' ? <ConversationSkeleton /> : isEmpty ? empty : null}
+        <div
+          className="chat-log"
+          role="log"
+          aria-live="polite"
+          aria-relevant="additions"
+          aria-label="Conversation"
+        >
+          {loadState !== 'loading' &&
+            items.map((item) =>
               item.kind === 'separator' ? (
                 <div className="time-separator" key={`sep-${item.at.getTime()}`}>
                   <span>{item.label}</span>
@@ -120,23 +117,22 @@ export function MessageList({ store, clone, onCitation, empty, readOnly }: Messa
                 />
               ),
             )}
-            {reply && (
-              <div className="message message-clone message-streaming" aria-busy="true">
-                <div className="message-author">
-                  <Avatar name={clone.name} imageUrl={clone.imageUrl} size={28} />
-                  <span className="message-name">{clone.name}</span>
-                </div>
-                <div className="message-body">
-                  {reply.phase === 'pending' ? (
-                    <TypingIndicator name={clone.name} />
-                  ) : (
-                    <MarkdownText text={reply.text} className="is-streaming" />
-                  )}
-                </div>
+          {reply && (
+            <div className="message message-clone message-streaming" aria-busy="true">
+              <div className="message-author">
+                <Avatar name={clone.name} imageUrl={clone.imageUrl} size={28} />
+                <span className="message-name">{clone.name}</span>
               </div>
-            )}
-          </div>
-        )}
+              <div className="message-body">
+                {reply.phase === 'pending' ? (
+                  <TypingIndicator name={clone.name} />
+                ) : (
+                  <MarkdownText text={reply.text} className="is-streaming" />
+                )}
+              </div>
+            </div>
+          )}
+        </div>
       </div>
       {!atBottom && !isEmpty && (
         <button

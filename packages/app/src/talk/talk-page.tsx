@@ -244,7 +244,7 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
             canStop={canStop}
             onStop={() => store.cancel()}
             disabled={loadState === 'loading'}
-            autoFocus
+            autoFocus={!prefersTouch()}
             label={`Message ${displayName}`}
           />
           <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
@@ -263,6 +263,11 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
       )}
     </div>
   );
+}
+
+/** Touch devices get no autofocus: it would open the on-screen keyboard over the conversation. */
+function prefersTouch(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches;
 }
 
 /** Aborts the answer in flight when the page goes away (not on React's StrictMode re-run). */
