@@ -12,7 +12,11 @@ const server = createServer((req, res) => {
   });
   req.on('end', () => {
     JSON.parse(body || '{}');
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    });
     let text = '';
     for (let i = 0; i < tokens; i++) {
       const token = `token${i} `;

@@ -20,12 +20,21 @@ export function freePort() {
 
 /** Forks `script` with an IPC channel; resolves with the child once `ready(child)` resolves. */
 export function spawnChild(script, { args = [], execArgv = [], env = {} } = {}) {
-  const child = fork(script, args, { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, args, {
+    execArgv,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const memory = [];
   child.on('message', (m) => {
     if (m?.type === 'memory') memory.push(m);
   });
-  return { child, memory, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+  return {
+    child,
+    memory,
+    stop: () =>
+      new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+  };
 }
 
 /** The port a child reports with {type: 'listening'}. */
@@ -50,7 +59,12 @@ export async function waitFor(url, ms = 120_000) {
 
 /** JSON request → parsed answer. */
 export async function json(base, path, body) {
-  const res = await fetch(base + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    base + path,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
@@ -65,28 +79,40 @@ export function timeStream(base, body, onOpen = () => {}) {
     let firstToken = null;
     let tokens = 0;
     let tail = '';
-    const req = request(`${base}/api/clone/talk/messages/stream`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        return reject(new Error(`stream answered ${res.statusCode}`));
-      }
-      onOpen();
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        const text = tail + chunk;
-        const events = text.split('\n\n');
-        tail = events.pop() ?? '';
-        for (const event of events) {
-          if (event.startsWith('data: {"type":"token"')) {
-            tokens++;
-            firstToken ??= performance.now() - started;
-          } else if (event.startsWith('data: {"type":"message"') || event.startsWith('data: {"type":"error"')) {
-            resolve({ firstToken: firstToken ?? performance.now() - started, final: performance.now() - started, tokens, ok: event.includes('"message"') });
-          }
+    const req = request(
+      `${base}/api/clone/talk/messages/stream`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream answered ${res.statusCode}`));
         }
-      });
-      res.on('error', reject);
-    });
+        onOpen();
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          const text = tail + chunk;
+          const events = text.split('\n\n');
+          tail = events.pop() ?? '';
+          for (const event of events) {
+            if (event.startsWith('data: {"type":"token"')) {
+              tokens++;
+              firstToken ??= performance.now() - started;
+            } else if (
+              event.startsWith('data: {"type":"message"') ||
+              event.startsWith('data: {"type":"error"')
+            ) {
+              resolve({
+                firstToken: firstToken ?? performance.now() - started,
+                final: performance.now() - started,
+                tokens,
+                ok: event.includes('"message"'),
+              });
+            }
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });

@@ -5,7 +5,14 @@ const every = Number(process.env.PROBE_MS ?? 1000);
 
 function report() {
   const m = process.memoryUsage();
-  process.send?.({ type: 'memory', at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external });
+  process.send?.({
+    type: 'memory',
+    at: Date.now(),
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+  });
 }
 
 if (process.send) {

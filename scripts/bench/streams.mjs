@@ -9,7 +9,16 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, json, listeningPort, pool, spawnChild, summarise, timeStream, waitFor } from './lib-streams-client.mjs';
+import {
+  freePort,
+  json,
+  listeningPort,
+  pool,
+  spawnChild,
+  summarise,
+  timeStream,
+  waitFor,
+} from './lib-streams-client.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -36,15 +45,26 @@ async function startDoppel(extraEnv = {}) {
   const port = await freePort();
   const server = spawnChild(serverMain, {
     execArgv: ['--expose-gc', '--import', probe],
-    env: { PORT: String(port), EXAMPLES_PORT: '0', DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      PORT: String(port),
+      EXAMPLES_PORT: '0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
   return { ...server, base };
 }
 
-const message = (conversationId, text) => ({ message: { type: 'TEXT', text, slug: 'demo', conversationId }, timezone: 'UTC' });
-const conversations = (base, n) => pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
+const message = (conversationId, text) => ({
+  message: { type: 'TEXT', text, slug: 'demo', conversationId },
+  timezone: 'UTC',
+});
+const conversations = (base, n) =>
+  pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
 
 /** Times every level against `base`; `bodies(n)` gives n request bodies. */
 async function latencySuite(base, bodies) {
@@ -69,7 +89,8 @@ async function latencyPhase() {
   const doppel = await startDoppel();
   const profile = await json(doppel.base, '/api/clones/demo');
   const questions = profile.suggestedQuestions.map((q) => q.question);
-  const bodies = async (n) => (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
+  const bodies = async (n) =>
+    (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
   const warmUp = await bodies(20);
   await pool(20, 5, (i) => timeStream(doppel.base, warmUp[i]));
   log('doppel: measuring');
@@ -77,10 +98,13 @@ async function latencyPhase() {
   await doppel.stop();
 
   const tokens = doppelRuns.c1.tokensPerAnswer;
-  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), { env: { TOKENS: String(tokens), PORT: '0' } });
+  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), {
+    env: { TOKENS: String(tokens), PORT: '0' },
+  });
   const port = await listeningPort(baseline.child);
   const base = `http://127.0.0.1:${port}`;
-  const fixed = async (n) => Array.from({ length: n }, (_, i) => message('baseline', questions[i % questions.length]));
+  const fixed = async (n) =>
+    Array.from({ length: n }, (_, i) => message('baseline', questions[i % questions.length]));
   await pool(20, 5, () => timeStream(base, message('baseline', 'warm-up')));
   log(`baseline (${tokens} tokens per answer): measuring`);
   const baselineRuns = await latencySuite(base, fixed);
@@ -102,9 +126,15 @@ function gcSample(server) {
 }
 
 async function openStreamsPhase() {
-  const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), { env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' } });
+  const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), {
+    env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' },
+  });
   const llmPort = await listeningPort(llm.child);
-  const doppel = await startDoppel({ LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`, LLM_API_KEY: 'bench', LLM_MODEL: 'bench' });
+  const doppel = await startDoppel({
+    LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+    LLM_API_KEY: 'bench',
+    LLM_MODEL: 'bench',
+  });
   const ids = await conversations(doppel.base, OPEN_STREAMS);
   const checkpoints = { beforeWaves: await gcSample(doppel) };
   const samples = [];
@@ -115,7 +145,14 @@ async function openStreamsPhase() {
     let peakOpen = 0;
     const timer = setInterval(() => {
       const m = doppel.memory.at(-1);
-      if (m) samples.push({ wave, t: Math.round((Date.now() - t0) / 100) / 10, open, rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed) });
+      if (m)
+        samples.push({
+          wave,
+          t: Math.round((Date.now() - t0) / 100) / 10,
+          open,
+          rssMB: mb(m.rss),
+          heapUsedMB: mb(m.heapUsed),
+        });
     }, 1000);
     const started = Date.now();
     const runs = await Promise.all(
@@ -160,7 +197,14 @@ const latency = await latencyPhase();
 const openStreams = await openStreamsPhase();
 console.log(
   JSON.stringify(
-    { bench: 'streams', node: process.version, cpus: cpus().length, seconds: Math.round((Date.now() - started) / 1000), latency, openStreams },
+    {
+      bench: 'streams',
+      node: process.version,
+      cpus: cpus().length,
+      seconds: Math.round((Date.now() - started) / 1000),
+      latency,
+      openStreams,
+    },
     null,
     2,
   ),

@@ -33,7 +33,11 @@ export interface CliDeps {
 const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 /** Runs one command; answers the exit code (0 done, 1 failed, 2 usage). */
-export async function runCli(args: readonly string[], io: CliIo = consoleIo, deps: CliDeps = {}): Promise<number> {
+export async function runCli(
+  args: readonly string[],
+  io: CliIo = consoleIo,
+  deps: CliDeps = {},
+): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE);
@@ -58,7 +62,9 @@ export async function runCli(args: readonly string[], io: CliIo = consoleIo, dep
   const { db, applied } = opened;
   try {
     if (command === 'migrate') {
-      io.out(applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
+      io.out(
+        applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.',
+      );
       return 0;
     }
     const summary = await importClone(db, dir ?? '');
@@ -66,7 +72,11 @@ export async function runCli(args: readonly string[], io: CliIo = consoleIo, dep
     return 0;
   } catch (error) {
     // A folder problem names the file and what is wrong with it: no stack trace for that.
-    io.err(error instanceof CloneFolderError ? `doppel import: ${error.message}` : `doppel: ${describeError(error, true)}`);
+    io.err(
+      error instanceof CloneFolderError
+        ? `doppel import: ${error.message}`
+        : `doppel: ${describeError(error, true)}`,
+    );
     return 1;
   } finally {
     await db.close();

@@ -7,7 +7,10 @@ import { createExamplesApp } from './examples-app';
 const dir = mkdtempSync(join(tmpdir(), 'doppel-examples-'));
 mkdirSync(join(dir, 'plain'));
 writeFileSync(join(dir, 'index.html'), '<a href="plain/">plain</a>');
-writeFileSync(join(dir, 'plain', 'index.html'), '<script src="%DOPPEL_URL%/embed.js" data-clone="demo"></script>');
+writeFileSync(
+  join(dir, 'plain', 'index.html'),
+  '<script src="%DOPPEL_URL%/embed.js" data-clone="demo"></script>',
+);
 writeFileSync(join(dir, 'plain', 'host.css'), 'body { margin: 0 }');
 const app = createExamplesApp({ examplesDir: dir, publicUrl: 'http://localhost:4321' });
 

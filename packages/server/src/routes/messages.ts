@@ -11,9 +11,9 @@ import { describeIssues } from '../http/describe-issues';
 import { isUuid } from '../http/uuid';
 import { toCitation } from '../mappers/citation';
 import { jsonBody } from '../middleware/json-body';
-import { loadCloneForBrain } from '../store/clones';
-import { findConversation } from '../store/conversations';
-import { insertUserMessage, listCitations, messageExists, recentTurns } from '../store/messages';
+import { acceptMessage } from '../store/accept-message';
+import { findCloneBySlug } from '../store/clones';
+import { listCitations, messageExists } from '../store/messages';
 import { answerStream } from '../streaming/answer-stream';
 import { SSE_HEADERS } from '../streaming/sse';
 import { titleFromMessage } from '../streaming/title-from-message';
@@ -39,20 +39,21 @@ export function messageRoutes({ db, brain, config, logger }: AppDeps) {
     .post('/clone/talk/messages/stream', body, async (c) => {
       const { message } = c.var.body;
       const conversationId = message.conversationId;
-      if (!isUuid(conversationId)) {
-        const clone = await loadCloneForBrain(db, message.slug);
+      const question = message.text.trim();
+      const accepted = isUuid(conversationId)
+        ? await acceptMessage(db, {
+            conversationId,
+            slug: message.slug,
+            text: question,
+            firstTitle: titleFromMessage(question),
+            historyTurns: HISTORY_TURNS,
+          })
+        : null;
+      if (!accepted) {
+        const clone = await findCloneBySlug(db, message.slug);
         return apiError(c, 404, clone ? CONVERSATION_NOT_FOUND : CLONE_NOT_FOUND);
       }
-      const [clone, conversation, history] = await Promise.all([
-        loadCloneForBrain(db, message.slug),
-        findConversation(db, conversationId),
-        recentTurns(db, conversationId, HISTORY_TURNS),
-      ]);
-      if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
-      if (!conversation || conversation.clone_id !== clone.id)
-        return apiError(c, 404, CONVERSATION_NOT_FOUND);
-      const question = message.text.trim();
-      await insertUserMessage(db, conversationId, question, titleFromMessage(question));
+      const { clone, history } = accepted;
       const stream = answerStream({
         db,
         brain,

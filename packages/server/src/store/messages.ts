@@ -2,9 +2,8 @@
  * @module Reads and writes of messages and their citations. Each write is one statement
  * (data-modifying CTEs), so it is atomic on PGlite and PostgreSQL alike without a transaction.
  */
-import type { CitationDraft, HistoryTurn } from '@doppel/brain';
+import type { CitationDraft } from '@doppel/brain';
 import type { Queryable } from '@doppel/db';
-import { DEFAULT_CONVERSATION_TITLE } from '@doppel/protocol';
 import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
@@ -16,46 +15,6 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
     [conversationId],
   );
   return z.array(MessageRow).parse(rows);
-}
-
-const TurnRow = z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() });
-
-/** The last `limit` user and clone turns, oldest first: the context the brain answers in. */
-export async function recentTurns(
-  db: Queryable,
-  conversationId: string,
-  limit: number,
-): Promise<HistoryTurn[]> {
-  const rows = await db.query(
-    `SELECT sender, text FROM messages WHERE conversation_id = $1 AND sender IN ('USER', 'CLONE')
-     ORDER BY created_at DESC, id DESC LIMIT ${Math.trunc(limit)}`,
-    [conversationId],
-  );
-  return z.array(TurnRow).parse(rows).reverse();
-}
-
-/**
- * Stores the visitor's message and bumps the conversation's updated_at. When the title is
- * still the default and this is the first user message, the title becomes `firstTitle`.
- */
-export async function insertUserMessage(
-  db: Queryable,
-  conversationId: string,
-  text: string,
-  firstTitle: string,
-): Promise<MessageRow> {
-  const rows = await db.query(
-    `WITH v AS (
-       UPDATE conversations SET updated_at = now(),
-         title = CASE WHEN title = $4 AND NOT EXISTS (
-           SELECT 1 FROM messages WHERE conversation_id = $1 AND sender = 'USER') THEN $3 ELSE title END
-       WHERE id = $1 RETURNING id
-     )
-     INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $2 FROM v
-     RETURNING ${MESSAGE_COLUMNS}`,
-    [conversationId, text, firstTitle, DEFAULT_CONVERSATION_TITLE],
-  );
-  return MessageRow.parse(rows[0]);
 }
 
 export interface CloneMessageInput {

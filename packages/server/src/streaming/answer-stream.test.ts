@@ -32,7 +32,14 @@ describe('answerStream', () => {
 
   it('answers a brain failure with an error event and stores nothing', async () => {
     const raw = await readAll(
-      answerStream({ db: stubDb, brain: failingBrain(), logger: silentLogger, keepAliveMs: 1000, conversationId: 'x', input }),
+      answerStream({
+        db: stubDb,
+        brain: failingBrain(),
+        logger: silentLogger,
+        keepAliveMs: 1000,
+        conversationId: 'x',
+        input,
+      }),
     );
     expect(parseEvents(raw)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
   });
@@ -45,7 +52,14 @@ describe('answerStream', () => {
         return [];
       },
     };
-    const stream = answerStream({ db, brain: stuckBrain(), logger: silentLogger, keepAliveMs: 1000, conversationId: 'x', input });
+    const stream = answerStream({
+      db,
+      brain: stuckBrain(),
+      logger: silentLogger,
+      keepAliveMs: 1000,
+      conversationId: 'x',
+      input,
+    });
     await stream.cancel();
     await new Promise((r) => setTimeout(r, 20));
     expect(queries).toEqual([]);
