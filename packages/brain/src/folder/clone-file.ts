@@ -1,0 +1,136 @@
+/**
+ * @module The schema of `clone.json` (CLONE_FOLDER.md): the spec's Clone and Clone-options
+ * fields, suggested questions, monetization, memberships, instances and voice. Anything
+ * omitted takes the spec's default (the defaults live in @doppel/protocol).
+ */
+import { CloneOptions, DEFAULT_LANGUAGE, Monetization, Socials } from '@doppel/protocol';
+import { z } from 'zod';
+
+/** Slugs are URL segments (/{slug}/talk); these are taken by the site's own routes. */
+const RESERVED_SLUGS = new Set([
+  'api',
+  'explore',
+  'studio',
+  'terms-of-use',
+  'privacy-policy',
+  'embed',
+  'assets',
+]);
+
+/** Lowercase letters, digits and single hyphens, 1–64 characters. */
+export const Slug = z
+  .string()
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'must be lowercase letters, digits and single hyphens (like "maya-rivers")',
+  )
+  .max(64, 'must be at most 64 characters');
+
+/** spec/calls.md §3: a membership tier. `id` defaults to the slug of its name. */
+export const MembershipFile = z.object({
+  id: z.string().min(1).optional(),
+  name: z.string().trim().min(1),
+  basePrice: z.number().nonnegative(),
+  annualPrice: z.number().nonnegative().nullable().default(null),
+  customDescription: z.string().default(''),
+  includedMessagesPerMonth: z.number().int().min(-1).default(0),
+  includedMinutesPerMonth: z.number().int().min(-1).default(0),
+  includedVideoMinutesPerMonth: z.number().int().min(-1).default(0),
+  smsEnabled: z.boolean().default(false),
+  voiceEnabled: z.boolean().default(false),
+  videoEnabled: z.boolean().default(false),
+  telegramEnabled: z.boolean().default(false),
+});
+export type MembershipFile = z.infer<typeof MembershipFile>;
+
+/** spec/calls.md §3: a membership as stored (clones.memberships) and served. */
+export const Membership = MembershipFile.extend({ id: z.string().min(1) });
+export type Membership = z.infer<typeof Membership>;
+
+/** Voice settings (spec/calls.md §3): provider, voice id, model. */
+export const VoiceSettings = z.object({
+  provider: z.enum(['11labs', 'cartesia', 'openai']),
+  voiceId: z.string().min(1),
+  model: z.string().nullable().default(null),
+});
+export type VoiceSettings = z.infer<typeof VoiceSettings>;
+
+export const InstanceFile = z.object({
+  slug: Slug,
+  name: z.string().trim().min(1),
+  /** An http(s) URL or an image file in the clone folder. */
+  imageUrl: z.string().min(1).nullable().default(null),
+});
+export type InstanceFile = z.infer<typeof InstanceFile>;
+
+/** clone.json. Unknown keys are refused so that a typo does not silently lose a setting. */
+export const CloneFile = z
+  .strictObject({
+    $schema: z.string().optional(),
+    slug: Slug.refine((slug) => !RESERVED_SLUGS.has(slug), 'is reserved for a page of the site'),
+    name: z.string().trim().min(1),
+    headline: z.string().default(''),
+    description: z.string().default(''),
+    /** An http(s) URL or an image file in the clone folder. */
+    imageUrl: z.string().min(1).nullable().default(null),
+    public: z.boolean().default(true),
+    verified: z.boolean().default(false),
+    language: z.string().trim().min(1).default(DEFAULT_LANGUAGE),
+    viewSources: z.boolean().default(true),
+    toneFeedback: z.boolean().default(false),
+    phoneNumber: z.string().nullable().default(null),
+    socials: Socials.prefault({}),
+    orgs: z
+      .array(
+        z.object({
+          id: z.string().optional(),
+          name: z.string().min(1),
+          iconUrl: z.string().nullable().default(null),
+        }),
+      )
+      .default([]),
+    options: CloneOptions.prefault({}),
+    suggestedQuestions: z.array(z.string().trim().min(1).max(500)).default([]),
+    monetization: Monetization.prefault({}),
+    memberships: z.array(MembershipFile).default([]),
+    instances: z.array(InstanceFile).default([]),
+    voice: VoiceSettings.nullable().default(null),
+  })
+  .superRefine((clone, ctx) => {
+    const seen = new Set<string>();
+    clone.instances.forEach((instance, i) => {
+      if (seen.has(instance.slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['instances', i, 'slug'],
+          message: `"${instance.slug}" is used twice`,
+        });
+      }
+      seen.add(instance.slug);
+    });
+    const ids = new Set<string>();
+    clone.memberships.forEach((membership, i) => {
+      const id = membershipId(membership);
+      if (ids.has(id))
+        ctx.addIssue({ code: 'custom', path: ['memberships', i], message: `id "${id}" is used twice` });
+      ids.add(id);
+    });
+  });
+export type CloneFile = z.infer<typeof CloneFile>;
+
+/** The membership's id: its own, or the slug of its name. */
+export function membershipId(membership: MembershipFile): string {
+  return (
+    membership.id ??
+    membership.name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+  );
+}
+
+/** The memberships as stored, each with its id. */
+export function toMemberships(clone: CloneFile): Membership[] {
+  return clone.memberships.map((membership) => ({ ...membership, id: membershipId(membership) }));
+}

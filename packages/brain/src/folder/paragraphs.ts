@@ -1,0 +1,64 @@
+/**
+ * @module Body text → paragraphs: blank lines end a paragraph, a line starting with a
+ * timestamp starts one (transcripts put one per line), list items stand alone, and light
+ * markdown (headings, emphasis, links, images, code fences, quotes, HTML) is reduced to text.
+ */
+import { CloneFolderError } from './clone-folder-error';
+import type { Paragraph } from './knowledge-document';
+import { leadingTimestamp } from './timestamps';
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
+
+/** Markdown inline formatting reduced to its text. */
+export function stripInlineMarkdown(line: string): string {
+  return line
+    .replace(/<!--.*?-->/g, '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[\s(])\*(\S(?:.*?\S)?)\*(?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^>\s?/, '')
+    .trim();
+}
+
+/**
+ * Paragraphs of `body`. `file` and `firstLine` (1-based line of the body in the file) make
+ * errors point at the right place.
+ */
+export function toParagraphs(body: string, file: string, firstLine = 1): Paragraph[] {
+  const paragraphs: Paragraph[] = [];
+  let lines: string[] = [];
+  let timestampMs: number | null = null;
+  const flush = (): void => {
+    const text = lines.join(' ').replace(/\s+/g, ' ').trim();
+    if (text) paragraphs.push({ text, timestampMs });
+    lines = [];
+    timestampMs = null;
+  };
+  body.split(/\r?\n/).forEach((raw, index) => {
+    if (/^\s*(```|~~~)/.test(raw)) return;
+    const trimmed = raw.trim();
+    if (!trimmed || /^([-*_])\s*\1\s*\1[\s\-*_]*$/.test(trimmed)) {
+      flush();
+      return;
+    }
+    const stamp = leadingTimestamp(trimmed);
+    if (stamp.kind === 'bad') {
+      throw new CloneFolderError(
+        file,
+        `bad timestamp ${stamp.raw} on line ${firstLine + index}: ${stamp.reason}`,
+      );
+    }
+    if (stamp.kind === 'ok' || LIST_ITEM.test(raw) || /^#{1,6}\s/.test(trimmed)) flush();
+    let text = stamp.kind === 'ok' ? stamp.rest : trimmed;
+    text = stripInlineMarkdown(text.replace(LIST_ITEM, ''));
+    if (stamp.kind === 'ok') timestampMs = stamp.ms;
+    if (text) lines.push(text);
+    if (/^#{1,6}\s/.test(trimmed)) flush();
+  });
+  flush();
+  return paragraphs;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { countWords } from '../text/sentences';
+import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkParagraphs } from './chunk-paragraphs';
+
+const sentence = (n: number, word = 'word') =>
+  `${Array.from({ length: n - 1 }, () => word).join(' ')} end.`.replace(/^./, (c) => c.toUpperCase());
+const paragraph = (sentences: number, words = 10, timestampMs: number | null = null) => ({
+  text: Array.from({ length: sentences }, () => sentence(words)).join(' '),
+  timestampMs,
+});
+
+describe('chunkParagraphs', () => {
+  it('keeps a short document as one chunk', () => {
+    const chunks = chunkParagraphs([{ text: 'Just a note.', timestampMs: null }]);
+    expect(chunks).toEqual([{ position: 0, text: 'Just a note.', timestampMs: null }]);
+  });
+
+  it('makes chunks of 60 to 180 words that end at paragraph ends', () => {
+    const paragraphs = Array.from({ length: 30 }, (_, i) => paragraph(3 + (i % 4), 12));
+    const chunks = chunkParagraphs(paragraphs);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) {
+      expect(countWords(chunk.text)).toBeGreaterThanOrEqual(CHUNK_MIN_WORDS);
+      expect(countWords(chunk.text)).toBeLessThanOrEqual(CHUNK_MAX_WORDS);
+    }
+    const joined = chunks.map((c) => c.text).join('\n\n');
+    expect(joined).toBe(paragraphs.map((p) => p.text).join('\n\n'));
+    expect(chunks.map((c) => c.position)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it('cuts a long paragraph at sentence ends', () => {
+    const chunks = chunkParagraphs([paragraph(40, 10)]);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.text.endsWith('end.')).toBe(true);
+      expect(countWords(chunk.text)).toBeLessThanOrEqual(CHUNK_MAX_WORDS);
+    }
+  });
+
+  it('cuts a sentence longer than a chunk into word runs', () => {
+    const chunks = chunkParagraphs([{ text: sentence(400), timestampMs: null }]);
+    expect(chunks.map((c) => countWords(c.text))).toEqual([180, 180, 40]);
+  });
+
+  it('gives each chunk the timestamp of its first timestamped paragraph', () => {
+    const chunks = chunkParagraphs([
+      paragraph(4, 10, null),
+      paragraph(4, 10, 5_000),
+      paragraph(6, 10, 65_000),
+      paragraph(9, 10, 130_000),
+      paragraph(20, 10, 200_000),
+    ]);
+    expect(chunks[0]?.timestampMs).toBe(5_000);
+    // The third chunk starts inside the last paragraph and takes its timestamp.
+    expect(chunks.map((c) => c.timestampMs)).toEqual([5_000, 130_000, 200_000]);
+  });
+
+  it('folds a short tail into the chunk before it', () => {
+    const chunks = chunkParagraphs([paragraph(10, 12), paragraph(1, 8)]);
+    expect(chunks).toHaveLength(1);
+    expect(countWords(chunks[0]?.text ?? '')).toBe(128);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * @module Paragraph-aware chunking: chunks of about 60–180 words that end at paragraph ends
+ * where they can, at sentence ends otherwise. A chunk keeps the timestamp of its first
+ * timestamped paragraph (a chunk that starts inside a paragraph takes that paragraph's).
+ */
+import type { Paragraph } from '../folder/knowledge-document';
+import { countWords, splitSentences } from '../text/sentences';
+
+export interface Chunk {
+  position: number;
+  text: string;
+  timestampMs: number | null;
+}
+
+/** Bumped when chunking changes, so that an import re-chunks unchanged files. */
+export const CHUNKER_VERSION = 1;
+export const CHUNK_MIN_WORDS = 60;
+/** A paragraph end at or past this many words closes the chunk. */
+export const CHUNK_TARGET_WORDS = 110;
+export const CHUNK_MAX_WORDS = 180;
+
+interface Unit {
+  text: string;
+  words: number;
+  paragraph: number;
+  timestampMs: number | null;
+}
+
+/** Sentences (a sentence past the maximum is cut into word runs) tagged with their paragraph. */
+function units(paragraphs: readonly Paragraph[]): Unit[] {
+  return paragraphs.flatMap((paragraph, index) =>
+    splitSentences(paragraph.text).flatMap((sentence) => {
+      const words = sentence.split(' ');
+      const pieces: string[] = [];
+      for (let i = 0; i < words.length; i += CHUNK_MAX_WORDS)
+        pieces.push(words.slice(i, i + CHUNK_MAX_WORDS).join(' '));
+      return pieces.map((text) => ({
+        text,
+        words: countWords(text),
+        paragraph: index,
+        timestampMs: paragraph.timestampMs,
+      }));
+    }),
+  );
+}
+
+function render(group: readonly Unit[]): Omit<Chunk, 'position'> {
+  let text = '';
+  group.forEach((unit, i) => {
+    if (i > 0) text += unit.paragraph === group[i - 1]?.paragraph ? ' ' : '\n\n';
+    text += unit.text;
+  });
+  return { text, timestampMs: group.find((unit) => unit.timestampMs !== null)?.timestampMs ?? null };
+}
+
+/** Chunks the paragraphs of one document, in order. */
+export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
+  const groups: Unit[][] = [];
+  let current: Unit[] = [];
+  let words = 0;
+  for (const unit of units(paragraphs)) {
+    const atParagraphStart = current.length > 0 && current.at(-1)?.paragraph !== unit.paragraph;
+    const tooBig = words + unit.words > CHUNK_MAX_WORDS;
+    if (
+      (atParagraphStart && words >= CHUNK_TARGET_WORDS) ||
+      (tooBig && words >= CHUNK_MIN_WORDS) ||
+      (tooBig && atParagraphStart)
+    ) {
+      groups.push(current);
+      current = [];
+      words = 0;
+    }
+    current.push(unit);
+    words += unit.words;
+  }
+  if (current.length > 0) {
+    const previous = groups.at(-1);
+    const previousWords = previous?.reduce((sum, unit) => sum + unit.words, 0) ?? 0;
+    if (previous && words < CHUNK_MIN_WORDS && previousWords + words <= CHUNK_MAX_WORDS)
+      previous.push(...current);
+    else groups.push(current);
+  }
+  return groups.map((group, position) => ({ position, ...render(group) }));
+}
