@@ -1,10 +1,10 @@
 /** @module What `doppel import` prints when it is done. */
-import type { ImportSummary } from '@doppel/brain';
+import type { ImportResult } from '@doppel/brain';
 
-export function formatImportSummary(summary: ImportSummary): string {
-  const d = summary.documents;
+export function formatImportSummary(result: ImportResult): string {
+  const d = result.documents;
   return [
-    `${summary.created ? 'Created' : 'Updated'} clone "${summary.slug}".`,
+    `${result.created ? 'Created' : 'Updated'} clone "${result.slug}".`,
     `Documents: ${d.added} added, ${d.updated} updated, ${d.removed} removed, ${d.unchanged} unchanged.`,
   ].join('\n');
 }
