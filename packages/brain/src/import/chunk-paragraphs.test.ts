@@ -51,8 +51,8 @@ describe('chunkParagraphs', () => {
       paragraph(20, 10, 200_000),
     ]);
     expect(chunks[0]?.timestampMs).toBe(5_000);
-    // The third chunk starts inside the last paragraph and takes its timestamp.
-    expect(chunks.map((c) => c.timestampMs)).toEqual([5_000, 130_000, 200_000]);
+    // Timestamped paragraphs start chunks; the last chunk starts inside a paragraph and takes its timestamp.
+    expect(chunks.map((c) => c.timestampMs)).toEqual([5_000, 65_000, 130_000, 200_000, 200_000]);
   });
 
   it('folds a short tail into the chunk before it', () => {

@@ -2,6 +2,8 @@
  * @module Paragraph-aware chunking: chunks of about 60–180 words that end at paragraph ends
  * where they can, at sentence ends otherwise. A chunk keeps the timestamp of its first
  * timestamped paragraph (a chunk that starts inside a paragraph takes that paragraph's).
+ * In transcripts a timestamped paragraph starts a new chunk as soon as the current one has
+ * the minimum, so that citations point close to the moment that was cited.
  */
 import type { Paragraph } from '../folder/knowledge-document';
 import { countWords, splitSentences } from '../text/sentences';
@@ -60,9 +62,11 @@ export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
   let words = 0;
   for (const unit of units(paragraphs)) {
     const atParagraphStart = current.length > 0 && current.at(-1)?.paragraph !== unit.paragraph;
+    const atNewMoment = atParagraphStart && unit.timestampMs !== null;
     const tooBig = words + unit.words > CHUNK_MAX_WORDS;
     if (
       (atParagraphStart && words >= CHUNK_TARGET_WORDS) ||
+      (atNewMoment && words >= CHUNK_MIN_WORDS) ||
       (tooBig && words >= CHUNK_MIN_WORDS) ||
       (tooBig && atParagraphStart)
     ) {

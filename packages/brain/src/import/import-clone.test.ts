@@ -66,7 +66,7 @@ describe.each(testDatabases())('importClone on $name', ({ open }) => {
       await count('SELECT count(*) AS n FROM clone_instances WHERE clone_id = $1', [result.cloneId]),
     ).toBe(1);
     const chunks = await db.query<{ timestamp_ms: number | null; type: string }>(
-      'SELECT c.timestamp_ms, d.type FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = $1',
+      'SELECT c.timestamp_ms, d.type FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = $1 ORDER BY c.position',
       ['knowledge/bake-day.md'],
     );
     expect(chunks[0]).toEqual({ timestamp_ms: 0, type: 'youtube' });

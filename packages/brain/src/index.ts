@@ -1,0 +1,17 @@
+export type { AnswerEvent, AnswerInput, Brain, CitationDraft, CloneForBrain, HistoryTurn } from './brain';
+export type { InstanceFile, MembershipFile, VoiceSettings } from './folder/clone-file';
+export { CloneFile, Membership, membershipId, Slug, toMemberships } from './folder/clone-file';
+export { CloneFolderError } from './folder/clone-folder-error';
+export type { ImageFile } from './folder/image-file';
+export type { KnowledgeDocument, Paragraph } from './folder/knowledge-document';
+export type { CloneFolder } from './folder/load-clone-folder';
+export { loadCloneFolder } from './folder/load-clone-folder';
+export type { Chunk } from './import/chunk-paragraphs';
+export { chunkParagraphs } from './import/chunk-paragraphs';
+export type { ImportResult } from './import/import-clone';
+export { importClone, importCloneFolder } from './import/import-clone';
+export { mediaUrl } from './import/store-media';
+export { createLocalBrain } from './local/local-brain';
+export type { Passage, RetrieveOptions } from './retrieval/retrieve';
+export { retrieve } from './retrieval/retrieve';
+export { rebuildTermStats, refreshSearchIndex } from './retrieval/term-stats';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { CloneForBrain } from '../brain';
+import { classifyQuestion, isFollowUp } from './classify-question';
+import { composeGreeting, composeIdentity, composeNotCovered } from './compose-profile-answer';
+
+const clone: CloneForBrain = {
+  id: 'c1',
+  slug: 'sam',
+  name: 'Sam Okafor',
+  headline: 'Sourdough baker and teacher',
+  description: 'I run a small bakery',
+  suggestedQuestions: ['How do you keep a starter alive?'],
+};
+const documentTitles = ['Keeping a starter alive', 'Choosing your hydration', 'How I plan a bake day'];
+
+describe('classifyQuestion', () => {
+  it.each([
+    'hi',
+    'Hello!',
+    'hey there',
+    'Hi Sam',
+    'good morning',
+    'hey, how are you?',
+    'Hello there, Sam Okafor!',
+  ])('%s is a greeting', (q) => expect(classifyQuestion(q, clone.name)).toBe('greeting'));
+  it.each([
+    'Who are you?',
+    'what do you do',
+    'Tell me about yourself',
+    'hi! who are you?',
+    'What can you talk about?',
+  ])('%s is about identity', (q) => expect(classifyQuestion(q, clone.name)).toBe('identity'));
+  it.each(['hi, how do you plan a bake day?', 'What are you doing about hydration?', 'starter'])(
+    '%s is a knowledge question',
+    (q) => expect(classifyQuestion(q, clone.name)).toBe('knowledge'),
+  );
+  it('tells follow-ups', () => {
+    expect(isFollowUp('Tell me more')).toBe(true);
+    expect(isFollowUp('why?')).toBe(true);
+    expect(isFollowUp('why rye?')).toBe(false);
+  });
+});
+
+describe('profile answers', () => {
+  it('greets in the first person with an example question', () => {
+    expect(composeGreeting({ clone, documentTitles })).toBe(
+      "Hi! I'm Sam Okafor, sourdough baker and teacher. Ask me anything, for example: “How do you keep a starter alive?”",
+    );
+  });
+
+  it('introduces itself from the headline, description and topics', () => {
+    const text = composeIdentity({ clone, documentTitles });
+    expect(text).toContain("I'm Sam Okafor, sourdough baker and teacher. I run a small bakery.");
+    expect(text).toContain(
+      '“Keeping a starter alive”, “Choosing your hydration” and “How I plan a bake day”',
+    );
+  });
+
+  it('says honestly when it has not covered something, naming what it can talk about', () => {
+    const text = composeNotCovered({ clone, documentTitles });
+    expect(text).toMatch(/^I haven't covered that/);
+    expect(text).toContain('“Keeping a starter alive”, “Choosing your hydration” or “How I plan a bake day”');
+    expect(composeNotCovered({ clone, documentTitles: [] })).toContain('“How do you keep a starter alive?”');
+  });
+
+  it('keeps an acronym headline as written', () => {
+    expect(
+      composeGreeting({
+        clone: { ...clone, headline: 'CEO of Crumb', suggestedQuestions: [] },
+        documentTitles: [],
+      }),
+    ).toBe("Hi! I'm Sam Okafor, CEO of Crumb. Ask me anything.");
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * @module Answers that come from the clone's profile rather than its knowledge: greetings,
+ * "who are you", and the honest "I haven't covered that" (DESIGN §3). Pure functions.
+ */
+import type { CloneForBrain } from '../brain';
+import { topicPhrase } from './topics';
+
+export interface ProfileContext {
+  clone: CloneForBrain;
+  /** Titles of the clone's documents, most representative first. */
+  documentTitles: readonly string[];
+}
+
+/** "Sourdough baker and teacher" → "a sourdough baker and teacher"-style lead, kept verbatim but for the first letter. */
+function headlinePhrase(headline: string): string {
+  const trimmed = headline.trim().replace(/[.!]+$/, '');
+  if (!trimmed) return '';
+  const second = trimmed.charAt(1);
+  return second && second === second.toLowerCase()
+    ? trimmed.charAt(0).toLowerCase() + trimmed.slice(1)
+    : trimmed;
+}
+
+function introduction(clone: CloneForBrain): string {
+  const headline = headlinePhrase(clone.headline);
+  return headline ? `I'm ${clone.name}, ${headline}.` : `I'm ${clone.name}.`;
+}
+
+/** An invitation to ask: a suggested question, or the subjects of the clone's documents. */
+function invitation({ clone, documentTitles }: ProfileContext): string {
+  const example = clone.suggestedQuestions[0];
+  if (example) return `Ask me anything, for example: “${example}”`;
+  const topics = topicPhrase(documentTitles);
+  return topics ? `Ask me anything about ${topics}.` : 'Ask me anything.';
+}
+
+/** The answer to "hi", "hello", "hey there"... */
+export function composeGreeting(context: ProfileContext): string {
+  return `Hi! ${introduction(context.clone)} ${invitation(context)}`;
+}
+
+/** The answer to "who are you", "what do you do", "tell me about yourself"... */
+export function composeIdentity(context: ProfileContext): string {
+  const { clone, documentTitles } = context;
+  const parts = [introduction(clone)];
+  const description = clone.description.trim();
+  if (description) parts.push(/[.!?]$/.test(description) ? description : `${description}.`);
+  const topics = topicPhrase(documentTitles);
+  if (topics) parts.push(`I've shared my thinking on ${topics}, among other things.`);
+  parts.push(invitation(context));
+  return parts.join(' ');
+}
+
+/** The honest answer when nothing the clone has shared covers the question. */
+export function composeNotCovered({ clone, documentTitles }: ProfileContext): string {
+  const topics = topicPhrase(documentTitles, 'or');
+  const questions = clone.suggestedQuestions.slice(0, 2).map((q) => `“${q}”`);
+  let offer = 'Ask me about something else and I will tell you what I know.';
+  if (topics) offer = `I can talk about ${topics}, if that helps.`;
+  else if (questions.length > 0) offer = `You could ask me ${questions.join(' or ')}`;
+  return `I haven't covered that in anything I've shared, so I'd rather not guess. ${offer}`;
+}

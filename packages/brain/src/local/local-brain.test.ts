@@ -1,0 +1,133 @@
+import type { Db } from '@doppel/db';
+import { testDatabases } from '@doppel/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerEvent, Brain, CloneForBrain, HistoryTurn } from '../brain';
+import { importClone } from '../import/import-clone';
+import { copyFixture } from '../testing/clone-fixture';
+import { createLocalBrain } from './local-brain';
+import { wordsAsTokens } from './words-as-tokens';
+
+async function collect(brain: Brain, clone: CloneForBrain, question: string, history: HistoryTurn[] = []) {
+  const events: AnswerEvent[] = [];
+  for await (const event of brain.answer({ clone, question, history })) events.push(event);
+  const done = events.at(-1);
+  if (done?.type !== 'done') throw new Error('the answer did not end with done');
+  const tokens = events.flatMap((e) => (e.type === 'token' ? [e.token] : []));
+  return { tokens, text: done.text, citations: done.citations };
+}
+
+describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
+  let db: Db;
+  let clone: CloneForBrain;
+  let brain: Brain;
+  beforeAll(async () => {
+    db = await open();
+    const folder = await copyFixture('baker');
+    const { cloneId } = await importClone(db, folder.dir);
+    await folder.dispose();
+    clone = {
+      id: cloneId,
+      slug: 'sam-bakes',
+      name: 'Sam Okafor',
+      headline: 'Sourdough baker and teacher',
+      description: 'I run a small neighbourhood bakery.',
+      suggestedQuestions: ['How do you keep a starter alive?'],
+    };
+    brain = createLocalBrain(db);
+  });
+  afterAll(() => db.close());
+
+  it('streams a grounded answer word by word whose markers map to its citations', async () => {
+    const { tokens, text, citations } = await collect(brain, clone, 'How often do you feed your starter?');
+    expect(tokens.join('')).toBe(text);
+    expect(tokens.length).toBeGreaterThan(10);
+    expect(text).toContain('I feed my starter once a day');
+    const used = citations.filter((c) => c.used);
+    expect(used.map((c) => c.position)).toEqual(used.map((_, i) => i + 1));
+    const starter = used.find((c) => c.documentTitle === 'Keeping a sourdough starter alive');
+    expect(starter).toMatchObject({
+      type: 'website',
+      url: 'https://sambakes.example/starter',
+      timestampMs: null,
+    });
+    expect(text).toMatch(new RegExp(`I feed my starter once a day[^[]*\\[${starter?.position}\\]`));
+    for (const c of used) expect(text).toContain(`[${c.position}]`);
+    expect(citations.filter((c) => !c.used).every((c) => !text.includes(`[${c.position}]`))).toBe(true);
+  });
+
+  it('cites transcripts with their timestamps', async () => {
+    const { text, citations } = await collect(
+      brain,
+      clone,
+      'When do you feed the starter the night before a bake day?',
+    );
+    expect(text).toContain('nine in the evening');
+    const video = citations.find((c) => c.used && c.text.includes('nine in the evening'));
+    expect(video).toMatchObject({
+      documentTitle: 'How I plan a bake day',
+      type: 'youtube',
+      timestampMs: 42_000,
+    });
+    expect(video?.url).toBe('https://www.youtube.com/watch?v=bakeday01');
+  });
+
+  it('finds podcast cues (srt) too', async () => {
+    const { citations } = await collect(brain, clone, 'How do you get good oven spring?');
+    expect(citations.find((c) => c.used)).toMatchObject({
+      type: 'podcast',
+      documentTitle: 'Crumb Talk, episode 12: oven spring',
+    });
+  });
+
+  it('greets and introduces itself from the profile, without citations', async () => {
+    const greeting = await collect(brain, clone, 'hey there!');
+    expect(greeting.text).toMatch(/^Hi! I'm Sam Okafor, sourdough baker and teacher\./);
+    expect(greeting.citations).toEqual([]);
+    const identity = await collect(brain, clone, 'Who are you?');
+    expect(identity.text).toContain('I run a small neighbourhood bakery.');
+    expect(identity.text).toContain('“How I plan a bake day”');
+  });
+
+  it("says it hasn't covered what nothing matches", async () => {
+    const { text, citations } = await collect(
+      brain,
+      clone,
+      'What do you think about cryptocurrency regulation?',
+    );
+    expect(text).toMatch(/^I haven't covered that/);
+    expect(text).toContain('“How I plan a bake day”');
+    expect(citations).toEqual([]);
+  });
+
+  it('answers "tell me more" from the previous question without repeating itself', async () => {
+    const first = await collect(brain, clone, 'How do you keep a starter alive?');
+    const more = await collect(brain, clone, 'Tell me more', [
+      { sender: 'USER', text: 'How do you keep a starter alive?' },
+      { sender: 'CLONE', text: first.text },
+    ]);
+    expect(more.text).not.toMatch(/^I haven't covered/);
+    for (const sentence of more.text.split(/(?<=[.!?])\s+/)) expect(first.text).not.toContain(sentence);
+  });
+
+  it('stops when the listener has gone', async () => {
+    const controller = new AbortController();
+    const events: AnswerEvent[] = [];
+    for await (const event of brain.answer({
+      clone,
+      question: 'How do you plan a bake day?',
+      history: [],
+      signal: controller.signal,
+    })) {
+      events.push(event);
+      if (events.length === 2) controller.abort();
+    }
+    expect(events).toHaveLength(2);
+  });
+});
+
+describe('wordsAsTokens', () => {
+  it('splits into words with their leading whitespace', () => {
+    expect(wordsAsTokens('I feed it [1].\nDaily.')).toEqual(['I', ' feed', ' it', ' [1].', '\nDaily.']);
+    expect(wordsAsTokens('')).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { contentTerms, stem } from './terms';
+
+describe('stem', () => {
+  it('meets inflections of one word', () => {
+    expect(new Set(['plan', 'plans', 'planning', 'planned'].map(stem))).toEqual(new Set(['plan']));
+    expect(stem('hydration')).toBe(stem('hydrate'));
+    expect(stem('starters')).toBe(stem('starter'));
+    expect(stem('baking')).toBe(stem('bake'));
+  });
+});
+
+describe('contentTerms', () => {
+  it('drops stop words and keeps stems once', () => {
+    expect(contentTerms('How do you keep a starter alive? Starters die when you forget them.')).toEqual([
+      'keep',
+      'starter',
+      'aliv',
+      'die',
+      'forget',
+    ]);
+  });
+
+  it('splits hyphenated words', () => {
+    expect(contentTerms('Stretch-and-folds')).toEqual(['stretch', 'fold']);
+  });
+});
