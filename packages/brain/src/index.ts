@@ -1,4 +1,6 @@
 export type { AnswerEvent, AnswerInput, Brain, CitationDraft, CloneForBrain, HistoryTurn } from './brain';
+export type { BrainEnv } from './create-brain-from-env';
+export { createBrainFromEnv, DEFAULT_LLM_MODEL } from './create-brain-from-env';
 export type { InstanceFile, MembershipFile, VoiceSettings } from './folder/clone-file';
 export { CloneFile, Membership, membershipId, Slug, toMemberships } from './folder/clone-file';
 export { CloneFolderError } from './folder/clone-folder-error';
@@ -11,7 +13,11 @@ export { chunkParagraphs } from './import/chunk-paragraphs';
 export type { ImportResult } from './import/import-clone';
 export { importClone, importCloneFolder } from './import/import-clone';
 export { mediaUrl } from './import/store-media';
+export { createLlmBrain } from './llm/llm-brain';
+export type { LlmOptions } from './llm/stream-chat-completion';
 export { createLocalBrain } from './local/local-brain';
+export type { ChatCompletionsDeps, ChatCompletionsResult } from './openai/chat-completions';
+export { chatCompletions } from './openai/chat-completions';
 export type { Passage, RetrieveOptions } from './retrieval/retrieve';
 export { retrieve } from './retrieval/retrieve';
 export { rebuildTermStats, refreshSearchIndex } from './retrieval/term-stats';

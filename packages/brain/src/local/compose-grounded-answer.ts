@@ -85,7 +85,7 @@ function candidates(question: string, passages: readonly Passage[], options: Com
     quotableSentences(passage).forEach((sentence, index) => {
       const terms = contentTerms(sentence);
       if (terms.some((t) => nameWords.has(t))) return;
-      if (said && said.includes(normalise(tidySentence(sentence)))) return;
+      if (said !== '' && said.includes(normalise(tidySentence(sentence)))) return;
       const matched = terms.filter((t) => wanted.has(t));
       if (matched.length > 0) found.push({ passage: p, index, text: sentence, terms: matched });
     });

@@ -5,8 +5,8 @@
  * at once (no artificial delays).
  */
 import type { Queryable } from '@doppel/db';
-import { z } from 'zod';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
+import { documentTitles } from '../retrieval/document-titles';
 import { retrieve } from '../retrieval/retrieve';
 import { classifyQuestion } from './classify-question';
 import { composeGroundedAnswer } from './compose-grounded-answer';
@@ -16,18 +16,6 @@ import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
 const PASSAGES = 6;
-
-/** A few document titles of the clone, the subjects it can offer. */
-export async function documentTitles(db: Queryable, cloneId: string, limit = 3): Promise<string[]> {
-  const rows = await db.query(
-    'SELECT title FROM documents WHERE clone_id = $1 ORDER BY created_at, path LIMIT $2',
-    [cloneId, limit],
-  );
-  return z
-    .array(z.object({ title: z.string() }))
-    .parse(rows)
-    .map((row) => row.title);
-}
 
 async function compose(
   db: Queryable,

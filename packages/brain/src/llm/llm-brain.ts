@@ -1,0 +1,64 @@
+/**
+ * @module The brain with an LLM (DESIGN §3): the same retrieval feeds the model numbered
+ * passages, the answer streams as the deltas arrive, and its `[n]` markers map to the same
+ * citations. Numbering is stable: passage n is citation n; passages whose marker appears in
+ * the text are `used`, the others stay as relevant sources. Markers with no passage are
+ * dropped from the stream, so `done.text` is exactly the streamed tokens joined.
+ */
+import { citationNumbers } from '@doppel/core';
+import type { Queryable } from '@doppel/db';
+import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
+import { followUpQuery } from '../local/follow-up-query';
+import { documentTitles } from '../retrieval/document-titles';
+import { type Passage, retrieve } from '../retrieval/retrieve';
+import { buildPrompt } from './build-prompt';
+import { MarkerFilter } from './marker-filter';
+import { type LlmOptions, streamChatCompletion } from './stream-chat-completion';
+
+/** Passages given to the model. */
+const PASSAGES = 6;
+
+function citations(passages: readonly Passage[], text: string): CitationDraft[] {
+  const cited = new Set(citationNumbers(text));
+  return passages.map((passage, i) => ({
+    position: i + 1,
+    used: cited.has(i + 1),
+    documentId: passage.documentId,
+    documentTitle: passage.documentTitle,
+    title: passage.documentTitle,
+    text: passage.text,
+    url: passage.url,
+    timestampMs: passage.timestampMs,
+    type: passage.documentType,
+  }));
+}
+
+export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
+  return {
+    async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
+      const { clone, question, history, signal } = input;
+      const { query } = followUpQuery(question, history);
+      const [passages, titles] = await Promise.all([
+        retrieve(db, clone.id, query, { limit: PASSAGES }),
+        documentTitles(db, clone.id),
+      ]);
+      const messages = buildPrompt({ clone, question, history, passages, documentTitles: titles });
+      const filter = new MarkerFilter((n) => n >= 1 && n <= passages.length);
+      let text = '';
+      for await (const delta of streamChatCompletion(options, messages, signal)) {
+        const token = filter.push(delta);
+        if (token) {
+          text += token;
+          yield { type: 'token', token };
+        }
+      }
+      if (signal?.aborted) return;
+      const rest = filter.end();
+      if (rest) {
+        text += rest;
+        yield { type: 'token', token: rest };
+      }
+      yield { type: 'done', text, citations: citations(passages, text) };
+    },
+  };
+}
