@@ -59,7 +59,11 @@ export type Citation = z.infer<typeof Citation>;
 export const SourcesResponse = z.array(Citation);
 
 /** spec/chat.md §3: an affiliate product link on a message. */
-export const MessageAffiliate = z.object({ url: z.string(), title: z.string(), imageUrl: z.string().nullable() });
+export const MessageAffiliate = z.object({
+  url: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+});
 
 /** spec/chat.md §3: a stored message. */
 export const Message = z.object({
