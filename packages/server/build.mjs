@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Bundles the server (dist/main.mjs) and the doppel CLI (dist/cli.mjs) for Node 20.
-// Workspace packages (@doppel/*, TypeScript sources) are bundled in; every other package
-// stays an import resolved from this package's node_modules at run time, so each one used
-// by a bundled workspace package must also be a dependency here (checked below).
-// The database migrations are copied beside the bundle (dist/migrations).
+// Workspace packages (@doppel/*, TypeScript sources) are bundled in. Other packages stay
+// imports resolved at run time from this package's node_modules when they resolve from here;
+// a package only a workspace package depends on is bundled in instead, except those that
+// cannot be bundled (PGlite loads its WebAssembly beside its own files), which must be
+// dependencies here. The database migrations are copied beside the bundle (dist/migrations).
 import { cpSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,19 +13,42 @@ import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
+const fromServer = createRequire(join(here, 'package.json'));
+/** Never bundled: PGlite reads its WebAssembly and data files from beside its own modules. */
+const MUST_STAY_EXTERNAL = new Set(['@electric-sql/pglite']);
 const externals = new Set();
+const bundled = new Set();
+const missing = new Set();
 
-/** Bare imports are external unless they name a workspace package. */
-const workspaceOnly = {
-  name: 'workspace-only',
+const packageName = (path) =>
+  path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+
+function resolvesFromServer(name) {
+  for (const request of [`${name}/package.json`, name]) {
+    try {
+      fromServer.resolve(request);
+      return true;
+    } catch {}
+  }
+  return false;
+}
+
+/** Bare imports: workspace packages bundled; others external where this package can load them. */
+const externalWhereResolvable = {
+  name: 'external-where-resolvable',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@doppel/') || args.path.startsWith('node:')) return undefined;
-      const name = args.path.startsWith('@')
-        ? args.path.split('/').slice(0, 2).join('/')
-        : args.path.split('/')[0];
-      externals.add(name);
-      return { path: args.path, external: true };
+      const name = packageName(args.path);
+      // pg's optional native binding: required inside a try by pg, never installed here.
+      if (name === 'pg-native') return { path: args.path, external: true };
+      if (resolvesFromServer(name)) {
+        externals.add(name);
+        return { path: args.path, external: true };
+      }
+      if (MUST_STAY_EXTERNAL.has(name)) missing.add(name);
+      else bundled.add(name);
+      return undefined;
     });
   },
 };
@@ -41,35 +65,22 @@ await build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [workspaceOnly],
-  // Some bundled CommonJS-style code may call require(); give ESM output one.
+  plugins: [externalWhereResolvable],
+  // Bundled CommonJS code may call require(); ESM output has none of its own.
   banner: {
     js: "import { createRequire as __doppelRequire } from 'node:module'; const require = __doppelRequire(import.meta.url);",
   },
 });
 
-const require = createRequire(join(here, 'package.json'));
-const missing = [...externals].filter((name) => {
-  try {
-    require.resolve(`${name}/package.json`);
-    return false;
-  } catch {
-    try {
-      require.resolve(name);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-});
-if (missing.length > 0) {
-  console.error(
-    `[server build] not resolvable from packages/server: ${missing.join(', ')}; add them to its dependencies`,
-  );
+if (missing.size > 0) {
+  console.error(`[server build] add to packages/server dependencies: ${[...missing].join(', ')}`);
   process.exit(1);
 }
 
 const migrations = join(realpathSync(join(here, 'node_modules/@doppel/db')), 'migrations');
 mkdirSync(join(dist, 'migrations'), { recursive: true });
 cpSync(migrations, join(dist, 'migrations'), { recursive: true });
-console.log(`[server build] dist/main.mjs, dist/cli.mjs; external: ${[...externals].sort().join(', ')}`);
+console.log(
+  `[server build] dist/main.mjs, dist/cli.mjs; external: ${[...externals].sort().join(', ')}` +
+    (bundled.size > 0 ? `; bundled: ${[...bundled].sort().join(', ')}` : ''),
+);

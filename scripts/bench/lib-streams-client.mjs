@@ -4,7 +4,11 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 
-export const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+/**
+ * A keep-alive agent for one run. Destroy it after the run: a socket left idle past the
+ * server's keep-alive timeout would be reset under the next run's first request.
+ */
+export const newAgent = () => new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 /** A port nobody listens on right now. */
 export function freePort() {
@@ -73,7 +77,7 @@ export async function json(base, path, body) {
  * POSTs one message and reads its SSE answer. Resolves with the time to the first token
  * event and to the final (message or error) event, in ms, and the number of token events.
  */
-export function timeStream(base, body, onOpen = () => {}) {
+export function timeStream(base, body, agent, onOpen = () => {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let firstToken = null;

@@ -6,6 +6,7 @@
 // twice, sampling the server's RSS and heap. Prints JSON. Usage: node scripts/bench/streams.mjs
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import {
   freePort,
   json,
   listeningPort,
+  newAgent,
   pool,
   spawnChild,
   summarise,
@@ -71,7 +73,9 @@ async function latencySuite(base, bodies) {
   const out = {};
   for (const { concurrency, requests } of LEVELS) {
     const list = await bodies(requests);
-    const runs = await pool(requests, concurrency, (i) => timeStream(base, list[i]));
+    const agent = newAgent();
+    const runs = await pool(requests, concurrency, (i) => timeStream(base, list[i], agent));
+    agent.destroy();
     const failed = runs.filter((r) => !r.ok).length;
     out[`c${concurrency}`] = {
       requests,
@@ -85,17 +89,61 @@ async function latencySuite(base, bodies) {
   return out;
 }
 
-async function latencyPhase() {
-  const doppel = await startDoppel();
+/** The Doppel latency suite on a fresh server (PGlite in memory unless `env` says otherwise). */
+async function doppelLatency(env = {}) {
+  const doppel = await startDoppel(env);
   const profile = await json(doppel.base, '/api/clones/demo');
   const questions = profile.suggestedQuestions.map((q) => q.question);
   const bodies = async (n) =>
     (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
-  const warmUp = await bodies(20);
-  await pool(20, 5, (i) => timeStream(doppel.base, warmUp[i]));
-  log('doppel: measuring');
-  const doppelRuns = await latencySuite(doppel.base, bodies);
+  const warmUp = await bodies(50);
+  const warmAgent = newAgent();
+  await pool(50, 5, (i) => timeStream(doppel.base, warmUp[i], warmAgent));
+  warmAgent.destroy();
+  const runs = await latencySuite(doppel.base, bodies);
   await doppel.stop();
+  return { runs, questions };
+}
+
+/**
+ * A throw-away database on the PostgreSQL server of the tests, for the same suite on
+ * DATABASE_URL; null when BENCH_POSTGRES=off or the server does not answer.
+ */
+async function scratchPostgres() {
+  if (process.env.BENCH_POSTGRES === 'off') return null;
+  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const pg = createRequire(join(root, 'packages/server/package.json'))('pg');
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+  } catch {
+    log(`no PostgreSQL at ${url}; skipping the PostgreSQL run`);
+    return null;
+  }
+  const name = `doppel_bench_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function latencyPhase() {
+  log('doppel on PGlite: measuring');
+  const { runs: doppelRuns, questions } = await doppelLatency();
+  let postgresRuns = null;
+  const postgres = await scratchPostgres();
+  if (postgres) {
+    log('doppel on PostgreSQL: measuring');
+    postgresRuns = (await doppelLatency({ DATABASE_URL: postgres.url })).runs;
+    await postgres.drop();
+  }
 
   const tokens = doppelRuns.c1.tokensPerAnswer;
   const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), {
@@ -105,11 +153,18 @@ async function latencyPhase() {
   const base = `http://127.0.0.1:${port}`;
   const fixed = async (n) =>
     Array.from({ length: n }, (_, i) => message('baseline', questions[i % questions.length]));
-  await pool(20, 5, () => timeStream(base, message('baseline', 'warm-up')));
+  const warmAgent = newAgent();
+  await pool(50, 5, () => timeStream(base, message('baseline', 'warm-up'), warmAgent));
+  warmAgent.destroy();
   log(`baseline (${tokens} tokens per answer): measuring`);
   const baselineRuns = await latencySuite(base, fixed);
   await baseline.stop();
-  return { doppel: doppelRuns, baseline: baselineRuns, tokensPerAnswer: tokens };
+  return {
+    doppelPglite: doppelRuns,
+    doppelPostgres: postgresRuns,
+    baseline: baselineRuns,
+    tokensPerAnswer: tokens,
+  };
 }
 
 /** Asks the server for a full GC and a memory sample; resolves with the sample. */
@@ -155,15 +210,17 @@ async function openStreamsPhase() {
         });
     }, 1000);
     const started = Date.now();
+    const agent = newAgent();
     const runs = await Promise.all(
       ids.map((id, i) =>
-        timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), () => {
+        timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), agent, () => {
           open++;
           peakOpen = Math.max(peakOpen, open);
         }).finally(() => open--),
       ),
     );
     clearInterval(timer);
+    agent.destroy();
     waves.push({
       wave,
       streams: runs.length,
