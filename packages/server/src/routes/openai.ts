@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../middleware/json-body';
 import { listPublicClones, loadCloneForBrain } from '../store/clones';
-import { SSE_HEADERS } from '../streaming/sse';
+import { flushed, SSE_HEADERS } from '../streaming/sse';
 
 const encoder = new TextEncoder();
 
@@ -20,7 +20,10 @@ function toBody(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
     async pull(controller) {
       const step = await iterator.next();
       if (step.done) controller.close();
-      else controller.enqueue(encoder.encode(step.value));
+      else {
+        controller.enqueue(encoder.encode(step.value));
+        await flushed();
+      }
     },
     async cancel() {
       await iterator.return?.();
