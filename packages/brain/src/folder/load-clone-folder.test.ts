@@ -79,6 +79,20 @@ describe('loadCloneFolder', () => {
     });
   });
 
+  it('takes a plain "key: value" front matter literally when strict YAML refuses it', async () => {
+    const dir = await folder({
+      'clone.json': MINIMAL,
+      'knowledge/ep.md':
+        '---\ntitle: Episode 23 - Questions: Bench Height\ntype: podcast\nurl: "https://pod.example/23"\n---\n[00:05] Hi.',
+    });
+    const { documents } = await loadCloneFolder(dir);
+    expect(documents[0]).toMatchObject({
+      title: 'Episode 23 - Questions: Bench Height',
+      type: 'podcast',
+      url: 'https://pod.example/23',
+    });
+  });
+
   it.each([
     [{}, /clone\.json: missing/],
     [{ 'clone.json': '{"slug": "a",\n  "name": }' }, /clone\.json: invalid JSON at line 2, column \d+/],
@@ -115,7 +129,7 @@ describe('loadCloneFolder', () => {
       /knowledge\/a\.md: bad timestamp \[01:99\] on line 5: seconds/,
     ],
     [
-      { 'clone.json': MINIMAL, 'knowledge/a.md': '---\ntitle: [unclosed\n---\nText.' },
+      { 'clone.json': MINIMAL, 'knowledge/a.md': '---\ntags: [a, b\n  nested: x\n---\nText.' },
       /knowledge\/a\.md: invalid front matter/,
     ],
     [

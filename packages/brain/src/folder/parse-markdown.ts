@@ -31,6 +31,30 @@ export function splitFrontMatter(
   return { yaml: match[1] ?? '', body: source.slice(match[0].length), bodyLine };
 }
 
+/**
+ * The front matter's fields. Strict YAML refuses `title: Episode 23 - Questions: Bench Height`
+ * (a colon in a plain value), which creators write all the time; when YAML fails and every
+ * line is a plain `key: value`, the values are taken literally instead.
+ */
+function readFrontMatter(path: string, yaml: string): unknown {
+  try {
+    return parseYaml(yaml) ?? {};
+  } catch (error) {
+    const lines = yaml
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
+    const pairs = lines.map((line) => /^([A-Za-z_][\w-]*):[ \t]*(.*?)\s*$/.exec(line));
+    if (pairs.length > 0 && pairs.every((pair) => pair !== null)) {
+      return Object.fromEntries(
+        pairs.flatMap((pair) => (pair ? [[pair[1], pair[2]?.replace(/^(["'])(.*)\1$/, '$2')]] : [])),
+      );
+    }
+    const reason =
+      error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error);
+    throw new CloneFolderError(path, `invalid front matter: ${reason}`);
+  }
+}
+
 /** Checks a citation type named by a file, listing the valid ones when it is unknown. */
 export function citationType(file: string, value: string | undefined): CitationType {
   if (value === undefined) return 'file';
@@ -44,15 +68,7 @@ export function citationType(file: string, value: string | undefined): CitationT
 /** Parses one markdown knowledge file (`path` relative to the clone folder). */
 export function parseMarkdown(path: string, text: string): KnowledgeDocument {
   const { yaml, body, bodyLine } = splitFrontMatter(path, text);
-  let data: unknown = {};
-  if (yaml) {
-    try {
-      data = parseYaml(yaml) ?? {};
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new CloneFolderError(path, `invalid front matter: ${reason}`);
-    }
-  }
+  const data = yaml ? readFrontMatter(path, yaml) : {};
   const parsed = FrontMatter.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -21,23 +21,32 @@ export interface ComposeOptions {
   exclude?: readonly string[];
 }
 
-const MAX_SENTENCES = 4;
+/** Sentences quoted from the main passage, at most, and from other passages. */
+const MAX_MAIN_SENTENCES = 3;
+const MAX_OTHER_SENTENCES = 1;
 const MAX_WORDS = 110;
-const PASSAGES_READ = 4;
-const MAX_PER_PASSAGE = 3;
+/** Longer "sentences" are lists or run-ons: not quotable. */
+const MAX_SENTENCE_WORDS = 50;
+/** Shorter ones are labels or fragments. */
+const MIN_SENTENCE_WORDS = 5;
+const PASSAGES_READ = 6;
 const UNUSED_SHOWN = 3;
 /** A sentence scoring under this share of the best one is left out. */
 const MIN_RELATIVE_SCORE = 0.5;
+/** Another passage's sentence joins only when nearly as good as the best one. */
+const OTHER_PASSAGE_SCORE = 0.8;
 
 /** Openers that carry nothing in writing: greetings to an audience, fillers. */
 const NOISE =
   /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you for (watching|listening)|subscribe)\b/i;
 const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know),?\s+/i;
 
-interface Candidate {
+interface Sentence {
   passage: number;
   index: number;
   text: string;
+  /** The question terms it holds. */
+  terms: string[];
   score: number;
 }
 
@@ -62,45 +71,125 @@ const normalise = (text: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** The sentences of a passage worth quoting: not headings, audience greetings or fragments. */
-function quotableSentences(passage: Passage): string[] {
-  return passage.text
+/**
+ * The sentences of a passage, headings left out (a short paragraph without an end mark), each
+ * marked when it lies inside a quotation: someone else's words (a listener's question), not
+ * the clone's.
+ */
+export function passageSentences(text: string): { text: string; quoted: boolean }[] {
+  return text
     .split(/\n{2,}/)
     .filter((paragraph) => /[.!?…]["'”’)\]]*$/.test(paragraph.trim()) || countWords(paragraph) >= 12)
-    .flatMap(splitSentences)
-    .filter((sentence) => !NOISE.test(sentence) && countWords(sentence) >= 4);
+    .flatMap((paragraph) => {
+      let open = false;
+      return splitSentences(paragraph).map((sentence) => {
+        const quotes = (sentence.match(/["“”]/g) ?? []).length;
+        const quoted = open || (quotes > 0 && /^["“]/.test(sentence.trim()));
+        if (quotes % 2 === 1) open = !open;
+        return { text: sentence, quoted: quoted || (open && quotes > 0) };
+      });
+    });
+}
+
+/** A question or a label ("Angles.", "Sizes.") introduces what follows rather than saying it. */
+const isLead = (sentence: string): boolean =>
+  /\?["'”’)]*$/.test(sentence) || countWords(sentence) < MIN_SENTENCE_WORDS;
+
+/** How many of the question's terms the knowledge must hold for an answer to make sense. */
+function requiredCoverage(terms: number): number {
+  return terms <= 2 ? terms : Math.ceil(terms / 2);
 }
 
 /**
- * Candidate sentences scored by the question terms they hold, each term weighted by how rare
- * it is among the candidates (so "starter" in every sentence decides less than "night"), plus
- * a little for the passage's rank.
+ * Every sentence of the passages read, scored by the question terms it holds, each term
+ * weighted by how rare it is among these sentences (so "starter" in every sentence decides
+ * less than "night"). A question in the text ("How high should my bench be?") hands its score
+ * to the two sentences after it, which answer it. Null when the passages hold too few of the
+ * question's terms to be about it ("favourite movie" matching only "favourite").
  */
-function candidates(question: string, passages: readonly Passage[], options: ComposeOptions): Candidate[] {
+export function scoredSentences(
+  question: string,
+  passages: readonly Passage[],
+  options: ComposeOptions,
+): Sentence[] | null {
   const wanted = new Set(contentTerms(question));
+  if (wanted.size === 0) return null;
+  const all: (Sentence & { quoted: boolean })[] = passages.slice(0, PASSAGES_READ).flatMap((passage, p) =>
+    passageSentences(passage.text).map(({ text, quoted }, index) => ({
+      passage: p,
+      index,
+      text,
+      quoted,
+      terms: contentTerms(text).filter((t) => wanted.has(t)),
+      score: 0,
+    })),
+  );
+  const covered = new Set(all.flatMap((s) => s.terms));
+  if (covered.size < requiredCoverage(wanted.size)) return null;
+  const frequency = new Map<string, number>();
+  for (const s of all) for (const t of s.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  for (const s of all)
+    s.score = s.terms.reduce((sum, t) => sum + Math.log(1 + all.length / (frequency.get(t) ?? 1)), 0);
+  // A question or a label hands its score to the clone's own sentences that follow it.
+  all.forEach((s, i) => {
+    if (!isLead(s.text) && !s.quoted) return;
+    const following = all
+      .slice(i + 1)
+      .filter((next) => next.passage === s.passage && !next.quoted && !isLead(next.text));
+    for (const next of following.slice(0, 2)) next.score = Math.max(next.score, s.score * 0.9);
+    s.score = 0;
+  });
   const nameWords = new Set(contentTerms(options.cloneName ?? ''));
   const said = options.exclude?.map(normalise).join(' | ') ?? '';
-  const found: { passage: number; index: number; text: string; terms: string[] }[] = [];
-  passages.slice(0, PASSAGES_READ).forEach((passage, p) => {
-    quotableSentences(passage).forEach((sentence, index) => {
-      const terms = contentTerms(sentence);
-      if (terms.some((t) => nameWords.has(t))) return;
-      if (said !== '' && said.includes(normalise(tidySentence(sentence)))) return;
-      const matched = terms.filter((t) => wanted.has(t));
-      if (matched.length > 0) found.push({ passage: p, index, text: sentence, terms: matched });
-    });
+  return all.filter((s) => {
+    const words = countWords(s.text);
+    if (s.score <= 0 || words > MAX_SENTENCE_WORDS || NOISE.test(s.text)) return false;
+    if (contentTerms(s.text).some((t) => nameWords.has(t))) return false;
+    return !(said !== '' && said.includes(normalise(tidySentence(s.text))));
   });
-  const frequency = new Map<string, number>();
-  for (const f of found) for (const t of f.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
-  return found.map((f) => ({
-    passage: f.passage,
-    index: f.index,
-    text: f.text,
-    score:
-      f.terms.reduce((sum, t) => sum + Math.log(1 + found.length / (frequency.get(t) ?? 1)), 0) +
-      (PASSAGES_READ - f.passage) * 0.1 -
-      f.index * 0.01,
-  }));
+}
+
+/**
+ * The passage to answer from (its best two sentences weigh most, a little for its rank), its
+ * best sentences, and at most one nearly-as-good sentence from another passage.
+ */
+function chooseSentences(sentences: readonly Sentence[]): Sentence[] {
+  const best = Math.max(0, ...sentences.map((s) => s.score));
+  const byPassage = new Map<number, Sentence[]>();
+  for (const s of sentences) byPassage.set(s.passage, [...(byPassage.get(s.passage) ?? []), s]);
+  const strength = (list: readonly Sentence[]): number =>
+    [...list]
+      .map((s) => s.score)
+      .sort((a, b) => b - a)
+      .slice(0, 2)
+      .reduce((a, b) => a + b, 0) +
+    (PASSAGES_READ - (list[0]?.passage ?? PASSAGES_READ)) * 0.05;
+  const main = [...byPassage.values()].sort((a, b) => strength(b) - strength(a))[0] ?? [];
+  const mainBest = Math.max(0, ...main.map((s) => s.score));
+  const chosen: Sentence[] = [];
+  let words = 0;
+  const take = (s: Sentence): void => {
+    const length = countWords(s.text);
+    if (chosen.length > 0 && words + length > MAX_WORDS) return;
+    chosen.push(s);
+    words += length;
+  };
+  for (const s of [...main].sort((a, b) => b.score - a.score)) {
+    if (chosen.length >= MAX_MAIN_SENTENCES || s.score < mainBest * MIN_RELATIVE_SCORE) break;
+    take(s);
+  }
+  const others = sentences.filter(
+    (s) => s.passage !== main[0]?.passage && s.score >= best * OTHER_PASSAGE_SCORE,
+  );
+  for (const s of others.sort((a, b) => b.score - a.score).slice(0, MAX_OTHER_SENTENCES)) take(s);
+  // The main passage first, each passage's sentences in their own order (reads as it was said).
+  const mainPassage = main[0]?.passage;
+  return chosen.sort(
+    (a, b) =>
+      Number(b.passage === mainPassage) - Number(a.passage === mainPassage) ||
+      a.passage - b.passage ||
+      a.index - b.index,
+  );
 }
 
 /** Citation drafts for passages in `order` (used) followed by some unused ones. */
@@ -135,25 +224,15 @@ export function composeGroundedAnswer(
   passages: readonly Passage[],
   options: ComposeOptions = {},
 ): GroundedAnswer | null {
-  const ranked = candidates(question, passages, options).sort((a, b) => b.score - a.score);
-  const best = ranked[0]?.score ?? 0;
-  const chosen: Candidate[] = [];
-  let words = 0;
-  for (const candidate of ranked) {
-    if (chosen.length >= MAX_SENTENCES || candidate.score < best * MIN_RELATIVE_SCORE) break;
-    if (chosen.filter((c) => c.passage === candidate.passage).length >= MAX_PER_PASSAGE) continue;
-    const length = countWords(candidate.text);
-    if (chosen.length > 0 && words + length > MAX_WORDS) continue;
-    chosen.push(candidate);
-    words += length;
-  }
+  const sentences = scoredSentences(question, passages, options);
+  const chosen = sentences ? chooseSentences(sentences) : [];
   if (chosen.length === 0) return null;
-  // Passages in order of relevance; a passage's sentences in their own order (reads as it was said).
-  chosen.sort((a, b) => a.passage - b.passage || a.index - b.index);
   const used: number[] = [];
-  const sentences = chosen.map((candidate) => {
-    if (!used.includes(candidate.passage)) used.push(candidate.passage);
-    return withMarker(tidySentence(candidate.text), used.indexOf(candidate.passage) + 1);
-  });
-  return { text: sentences.join(' '), citations: citationsFor(passages, used) };
+  const text = chosen
+    .map((s) => {
+      if (!used.includes(s.passage)) used.push(s.passage);
+      return withMarker(tidySentence(s.text), used.indexOf(s.passage) + 1);
+    })
+    .join(' ');
+  return { text, citations: citationsFor(passages, used) };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CloneForBrain } from '../brain';
 import { classifyQuestion, isFollowUp } from './classify-question';
 import { composeGreeting, composeIdentity, composeNotCovered } from './compose-profile-answer';
+import { shortTitle } from './topics';
 
 const clone: CloneForBrain = {
   id: 'c1',
@@ -41,6 +42,19 @@ describe('classifyQuestion', () => {
   });
 });
 
+describe('shortTitle', () => {
+  it('keeps the subject of a title', () => {
+    expect(shortTitle('How to Buy Lumber Without Getting Fleeced - Board Feet, Grades')).toBe(
+      'How to Buy Lumber Without Getting Fleeced',
+    );
+    expect(shortTitle('Bench Notes, Episode 31 - Green Woodworking and the Ladderback Chair')).toBe(
+      'Green Woodworking and the Ladderback Chair',
+    );
+    expect(shortTitle('Starter Hand Tool Checklist (handout)')).toBe('Starter Hand Tool Checklist');
+    expect(shortTitle('Plain')).toBe('Plain');
+  });
+});
+
 describe('profile answers', () => {
   it('greets in the first person with an example question', () => {
     expect(composeGreeting({ clone, documentTitles })).toBe(
@@ -48,12 +62,19 @@ describe('profile answers', () => {
     );
   });
 
-  it('introduces itself from the headline, description and topics', () => {
-    const text = composeIdentity({ clone, documentTitles });
-    expect(text).toContain("I'm Sam Okafor, sourdough baker and teacher. I run a small bakery.");
-    expect(text).toContain(
-      '“Keeping a starter alive”, “Choosing your hydration” and “How I plan a bake day”',
+  it('introduces itself from the headline and description, inviting a question', () => {
+    expect(composeIdentity({ clone, documentTitles })).toBe(
+      "I'm Sam Okafor, sourdough baker and teacher. I run a small bakery. Ask me anything, for example: “How do you keep a starter alive?”",
     );
+    const noQuestions = { ...clone, suggestedQuestions: [] };
+    expect(composeIdentity({ clone: noQuestions, documentTitles })).toContain(
+      'Ask me anything about “Keeping a starter alive”, “Choosing your hydration” and “How I plan a bake day”.',
+    );
+  });
+
+  it('lets a description that introduces itself and invites questions speak alone', () => {
+    const description = "I'm Sam Okafor. I bake.\n\nAsk me about starters.";
+    expect(composeIdentity({ clone: { ...clone, description }, documentTitles })).toBe(description);
   });
 
   it('says honestly when it has not covered something, naming what it can talk about', () => {

@@ -11,7 +11,7 @@ export interface ProfileContext {
   documentTitles: readonly string[];
 }
 
-/** "Sourdough baker and teacher" → "a sourdough baker and teacher"-style lead, kept verbatim but for the first letter. */
+/** The headline as the end of "I'm {name}, …": its first letter lowered unless it starts an acronym. */
 function headlinePhrase(headline: string): string {
   const trimmed = headline.trim().replace(/[.!]+$/, '');
   if (!trimmed) return '';
@@ -24,6 +24,12 @@ function headlinePhrase(headline: string): string {
 function introduction(clone: CloneForBrain): string {
   const headline = headlinePhrase(clone.headline);
   return headline ? `I'm ${clone.name}, ${headline}.` : `I'm ${clone.name}.`;
+}
+
+/** True when the description already says who the clone is ("I'm Juniper Hale. …"). */
+function introducesItself(clone: CloneForBrain, description: string): boolean {
+  const opening = description.split(/(?<=[.!?])\s/)[0] ?? '';
+  return /^(i'm|i am|hi|hello|hey)\b/i.test(opening) || opening.includes(clone.name);
 }
 
 /** An invitation to ask: a suggested question, or the subjects of the clone's documents. */
@@ -41,13 +47,13 @@ export function composeGreeting(context: ProfileContext): string {
 
 /** The answer to "who are you", "what do you do", "tell me about yourself"... */
 export function composeIdentity(context: ProfileContext): string {
-  const { clone, documentTitles } = context;
-  const parts = [introduction(clone)];
+  const { clone } = context;
   const description = clone.description.trim();
-  if (description) parts.push(/[.!?]$/.test(description) ? description : `${description}.`);
-  const topics = topicPhrase(documentTitles);
-  if (topics) parts.push(`I've shared my thinking on ${topics}, among other things.`);
-  parts.push(invitation(context));
+  if (!description) return `${introduction(clone)} ${invitation(context)}`;
+  const parts = introducesItself(clone, description) ? [] : [introduction(clone)];
+  parts.push(/[.!?]$/.test(description) ? description : `${description}.`);
+  // A description that already invites questions needs no second invitation.
+  if (!/\bask me\b/i.test(description)) parts.push(invitation(context));
   return parts.join(' ');
 }
 

@@ -1,10 +1,14 @@
 /** @module The SQL that fetches a plan's candidates and ranks them (see plan-query.ts). */
 import type { QueryPlan } from './plan-query';
 
+/** How much a title match counts next to the same match in the chunk's own text. */
+export const TITLE_WEIGHT = 0.15;
+
 /**
- * One statement. Each candidate query scores its (capped) matches as it reads them, so a
- * chunk's row is read once; a chunk found by several queries keeps its score once; only the
- * best `limit` are joined to their text and document.
+ * One statement. Each candidate query scores its (capped) matches as it reads them, with the
+ * chunk's tsvector detoasted once for all terms; each candidate document's title adds its own
+ * match; a chunk found by several queries counts once; only the best `limit` are joined to
+ * their text and document.
  */
 export function rankingSql(
   plan: QueryPlan,
@@ -16,21 +20,29 @@ export function rankingSql(
     params.push(value);
     return `$${params.length}`;
   };
-  const score = plan.weights
-    .map((w) => `ts_rank(v, ${param(w.query)}::tsquery, 1) * ${param(w.weight)}::float8`)
-    .join(' + ');
+  const terms = plan.weights.map((w) => ({ query: param(w.query), weight: param(w.weight) }));
+  const score = (vector: string, normalization: number, factor = 1): string =>
+    terms
+      .map(
+        (t) => `ts_rank(${vector}, ${t.query}::tsquery, ${normalization}) * ${t.weight}::float8 * ${factor}`,
+      )
+      .join(' + ');
   const candidates = plan.candidateQueries
     .map(
-      (
-        q,
-      ) => `(SELECT id, (SELECT (${score})::float8 FROM (SELECT tsv || ''::tsvector AS v OFFSET 0) detoasted) AS rank FROM chunks
-        WHERE clone_id = $1 AND tsv @@ ${param(q.query)}::tsquery LIMIT ${param(q.cap)})`,
+      (q) => `(SELECT id, document_id,
+          (SELECT (${score('v', 1)})::float8 FROM (SELECT tsv || ''::tsvector AS v OFFSET 0) detoasted) AS rank
+        FROM chunks WHERE clone_id = $1 AND tsv @@ ${param(q.query)}::tsquery LIMIT ${param(q.cap)})`,
     )
     .join('\n      UNION ALL\n      ');
-  const sql = `WITH ranked AS (
-      SELECT id, max(rank) AS rank FROM (
+  const sql = `WITH candidate AS (
       ${candidates}
-      ) candidate GROUP BY id ORDER BY rank DESC, id LIMIT $2
+    ), titled AS (
+      SELECT d.id, (${score('d.title_tsv', 0, TITLE_WEIGHT)})::float8 AS boost
+      FROM documents d WHERE d.id IN (SELECT document_id FROM candidate)
+    ), ranked AS (
+      SELECT c.id, max(c.rank) + coalesce(max(t.boost), 0) AS rank
+      FROM candidate c LEFT JOIN titled t ON t.id = c.document_id
+      GROUP BY c.id ORDER BY rank DESC, c.id LIMIT $2
     )
     SELECT c.id, c.text, c.timestamp_ms, d.id AS document_id, d.title, d.type, d.url, ranked.rank
     FROM ranked JOIN chunks c ON c.id = ranked.id JOIN documents d ON d.id = c.document_id

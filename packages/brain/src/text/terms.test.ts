@@ -7,6 +7,8 @@ describe('stem', () => {
     expect(stem('hydration')).toBe(stem('hydrate'));
     expect(stem('starters')).toBe(stem('starter'));
     expect(stem('baking')).toBe(stem('bake'));
+    expect(new Set(['apply', 'applies', 'applied'].map(stem)).size).toBe(1);
+    expect(stem('quickly')).toBe(stem('quick'));
   });
 });
 

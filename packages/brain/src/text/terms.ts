@@ -12,7 +12,9 @@ const STOP_WORDS = new Set(
   same she should so some such tell than that the their theirs them themselves then there these they this
   those through thing things think to too under until up us very want was way we were what when where which
   while who whom why will with would you your yours yourself yourselves ever much many go going make made
-  one two lot lots please thanks thank hi hello hey`.split(/\s+/),
+  one two lot lots please thanks thank hi hello hey don doesn didn isn aren wasn can won wouldn shouldn couldn`.split(
+    /\s+/,
+  ),
 );
 
 /** A light suffix stripper (not Porter): enough to match inflections in one language. */
@@ -39,10 +41,10 @@ export function stem(word: string): string {
     ['es', ''],
     ['s', ''],
   ] as const) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
-      w = w.slice(0, -suffix.length) + keep;
-      break;
-    }
+    if (!w.endsWith(suffix) || w.length - suffix.length < 3) continue;
+    // apply, supply, reply, only: not adverbs
+    if (suffix !== 'ly' || (w.length >= 6 && w.at(-3) !== 'p')) w = w.slice(0, -suffix.length) + keep;
+    break;
   }
   // planning → plann → plan; hopped → hopp → hop
   if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
@@ -53,7 +55,9 @@ export function stem(word: string): string {
 export function contentTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const terms = new Set<string>();
-  for (const word of words) {
+  for (const raw of words) {
+    // Contractions: "what's" is "what", "don't" is "don".
+    const word = raw.replace(/['’](s|re|ve|d|ll|m|t)$/, '');
     if (STOP_WORDS.has(word) || /^\d{1,2}$/.test(word)) continue;
     for (const part of word.split('-')) if (part && !STOP_WORDS.has(part)) terms.add(stem(part));
   }
