@@ -38,6 +38,11 @@ describe.each(testDatabases())('$name', ({ name, open }) => {
         JSON.stringify({ x: [1, 'y'] }),
       ]);
       expect(json?.v).toEqual({ x: [1, 'y'] });
+      const [array] = await db.query<{ hit: boolean; n: number }>(
+        "SELECT 'b''c' = ANY ($1::text[]) AS hit, cardinality($1::text[]) AS n",
+        [['a', "b'c", 'd"e,f']],
+      );
+      expect(array).toEqual({ hit: true, n: 3 });
     } finally {
       await db.close();
     }
