@@ -3,10 +3,11 @@
 // the process runs with --expose-gc.
 const every = Number(process.env.PROBE_MS ?? 1000);
 
-function report() {
+function report(afterGc = false) {
   const m = process.memoryUsage();
   process.send?.({
     type: 'memory',
+    afterGc,
     at: Date.now(),
     rss: m.rss,
     heapUsed: m.heapUsed,
@@ -18,8 +19,9 @@ function report() {
 if (process.send) {
   setInterval(report, every).unref();
   process.on('message', (message) => {
-    if (message?.gc && typeof globalThis.gc === 'function') globalThis.gc();
-    if (message?.gc || message?.sample) report();
+    if (!message?.gc) return;
+    if (typeof globalThis.gc === 'function') globalThis.gc();
+    report(true);
   });
   // The IPC channel must not keep the server alive on its own.
   process.channel?.unref();

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Benchmark of the answer stream (DESIGN §6): the real server (built, in a child process, on
-// an in-memory PGlite with the demo clone) against a bare node:http SSE server writing the
-// same number of token events. Time to first token and to the final event, p50/p99, at 1,
-// 50 and 500 concurrent streams; then 1,000 streams held open by a slow local LLM double,
-// twice, sampling the server's RSS and heap. Prints JSON. Usage: node scripts/bench/streams.mjs
+// an in-memory PGlite with the demo clone and its local brain) against a bare node:http SSE
+// server writing the same number of token events. Time to first token and to the final event,
+// p50/p99, at 1, 50 and 500 concurrent streams (closed loop: each client sends its next
+// message when the previous answer ended); the same on PostgreSQL when the test server answers
+// (BENCH_POSTGRES=off skips it). Then 1,000 streams held open by a slow local LLM double
+// (LLM_BASE_URL), twice, sampling the server's RSS and heap, with a full GC before the
+// checkpoints. Prints JSON. Usage: node scripts/bench/streams.mjs   (about 3 minutes)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -171,7 +174,7 @@ async function latencyPhase() {
 function gcSample(server) {
   return new Promise((resolve) => {
     const onMessage = (m) => {
-      if (m?.type !== 'memory') return;
+      if (m?.type !== 'memory' || !m.afterGc) return;
       server.child.off('message', onMessage);
       resolve({ rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed) });
     };
@@ -198,6 +201,7 @@ async function openStreamsPhase() {
   for (let wave = 1; wave <= 2; wave++) {
     let open = 0;
     let peakOpen = 0;
+    let allOpen = null;
     const timer = setInterval(() => {
       const m = doppel.memory.at(-1);
       if (m)
@@ -216,6 +220,8 @@ async function openStreamsPhase() {
         timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), agent, () => {
           open++;
           peakOpen = Math.max(peakOpen, open);
+          // Live memory with every stream open: a full GC first, so garbage does not count.
+          if (open === OPEN_STREAMS) allOpen = gcSample(doppel);
         }).finally(() => open--),
       ),
     );
@@ -229,6 +235,7 @@ async function openStreamsPhase() {
       seconds: Math.round((Date.now() - started) / 100) / 10,
       firstTokenMs: summarise(runs.map((r) => r.firstToken)),
     });
+    if (allOpen) checkpoints[`allOpenWave${wave}`] = await allOpen;
     checkpoints[`afterWave${wave}`] = await gcSample(doppel);
     log(`wave ${wave}: ${runs.length} streams, peak open ${peakOpen}`);
   }

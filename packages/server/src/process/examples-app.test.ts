@@ -23,6 +23,13 @@ describe('examples server', () => {
     expect(await (await app.request('/')).text()).toContain('plain/');
   });
 
+  it('lists a folder that has no index.html', async () => {
+    mkdirSync(join(dir, 'more', 'react'), { recursive: true });
+    writeFileSync(join(dir, 'more', 'two.html'), '<p>two</p>');
+    const res = await app.request('/more/');
+    expect(await res.text()).toContain('<a href="react/">react/</a></li><li><a href="two.html">');
+  });
+
   it('redirects a folder without its slash, so relative links resolve inside it', async () => {
     const res = await app.request('/plain');
     expect(res.status).toBe(301);
