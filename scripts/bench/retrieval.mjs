@@ -136,6 +136,10 @@ console.log(
     {
       bench: 'retrieval',
       database: 'pglite (in memory)',
+      method:
+        'retrieve = @doppel/brain retrieve(); naiveAnd = tsv @@ plainto_tsquery ORDER BY ts_rank LIMIT k; ' +
+        'naiveOr = the same with the terms ORed. sourceChunkInTop6: share of "natural" questions (built from ' +
+        'one chunk) whose chunk is among the results; noResults: questions answered with nothing.',
       questions: QUESTIONS,
       limit: LIMIT,
       unit: 'ms',
