@@ -13,8 +13,12 @@ const args = process.argv.slice(2).map((arg) => {
   return !arg.startsWith('-') && existsSync(fromCaller) ? fromCaller : arg;
 });
 const tsx = import.meta.resolve('tsx');
-const result = spawnSync(process.execPath, ['--import', tsx, join(root, 'packages/server/src/cli.ts'), ...args], {
-  stdio: 'inherit',
-  cwd: root,
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', tsx, join(root, 'packages/server/src/cli.ts'), ...args],
+  {
+    stdio: 'inherit',
+    cwd: root,
+  },
+);
 process.exit(result.status ?? 1);

@@ -18,17 +18,25 @@ export function pnpmBin() {
     : null;
   if (installed !== pinned) {
     console.log(`[doppel] installing pnpm ${pinned} under .tools/`);
-    execFileSync('npm', ['install', '--prefix', tools, '--no-save', '--no-audit', '--no-fund', `pnpm@${pinned}`], {
-      stdio: 'inherit',
-      cwd: root,
-    });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', tools, '--no-save', '--no-audit', '--no-fund', `pnpm@${pinned}`],
+      {
+        stdio: 'inherit',
+        cwd: root,
+      },
+    );
   }
   return bin;
 }
 
 /** Runs pnpm with the given arguments; exits the process on failure. */
 export function pnpm(args, options = {}) {
-  const result = spawnSync(process.execPath, [pnpmBin(), ...args], { stdio: 'inherit', cwd: root, ...options });
+  const result = spawnSync(process.execPath, [pnpmBin(), ...args], {
+    stdio: 'inherit',
+    cwd: root,
+    ...options,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -113,14 +113,22 @@ run('lint', bin('biome'), ['check', '.']);
 
 step('types (tsc)');
 for (const pkg of ['protocol', 'core', 'db', 'brain', 'server', 'app', 'embed', 'react']) {
-  if (existsSync(join(root, 'packages', pkg, 'tsconfig.json')) && existsSync(join(root, 'packages', pkg, 'src'))) {
+  if (
+    existsSync(join(root, 'packages', pkg, 'tsconfig.json')) &&
+    existsSync(join(root, 'packages', pkg, 'src'))
+  ) {
     run(`types:${pkg}`, bin('tsc'), ['-p', `packages/${pkg}`, '--noEmit']);
   }
 }
 
 step('unit, component and API tests (vitest; database tests on PGlite and PostgreSQL)');
 const vitestReport = join(reports, 'vitest.json');
-run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+run('vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 countVitest(vitestReport);
 
 step('build');
@@ -143,6 +151,8 @@ run('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
 countPlaywright(e2eReport);
 
 rmSync(reports, { recursive: true, force: true });
-console.log(`\nTook ${Math.round((Date.now() - started) / 1000)} s.${failures.length ? ` Failed steps: ${failures.join(', ')}.` : ''}`);
+console.log(
+  `\nTook ${Math.round((Date.now() - started) / 1000)} s.${failures.length ? ` Failed steps: ${failures.join(', ')}.` : ''}`,
+);
 console.log(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The stop button against a server whose answers come slowly from a local LLM double
+ * (e2e/support/fake-llm.mjs speaks the chat-completions streaming protocol).
+ */
+const SLOW = 'http://localhost:3110';
+
+test('stop is guarded for 1 s, then cancels and keeps the partial answer', async ({ page }) => {
+  await page.goto(`${SLOW}/demo/talk`);
+  await page.getByRole('textbox', { name: /message/i }).fill('Tell me about patience in the shop');
+  await page.keyboard.press('Enter');
+
+  const stop = page.getByRole('button', { name: 'Stop generating' });
+  await expect(stop).toBeVisible();
+  await expect(stop).toBeDisabled();
+  await expect(stop).toBeEnabled({ timeout: 3_000 });
+  const log = page.getByRole('log', { name: 'Conversation' });
+  await expect(log).toContainText('Let me walk you through');
+  await stop.click();
+
+  await expect(page.getByText('Response cancelled by user')).toBeVisible();
+  await expect(stop).toBeHidden();
+  const partial = await log.locator('.message-clone').last().innerText();
+  expect(partial).toContain('Let me walk you through');
+  expect(partial).not.toContain('fixed the next day');
+
+  // The server kept a consistent conversation: the partial answer, marked interrupted.
+  await expect(page).toHaveURL(/\/conversation\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop();
+  await expect
+    .poll(async () => {
+      const conversation = await (await page.request.get(`${SLOW}/api/conversations/${id}`)).json();
+      return conversation.messages.map(
+        (m: { sender: string; interrupted: boolean }) => `${m.sender}:${m.interrupted}`,
+      );
+    })
+    .toEqual(['USER:false', 'CLONE:true']);
+});
