@@ -5,6 +5,7 @@ export * from './clone';
 export * from './constants';
 export * from './conversation';
 export * from './conversation-history';
+export * from './embed';
 export * from './errors';
 export * from './feedback';
 export * from './membership';
