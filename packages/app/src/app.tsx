@@ -1,14 +1,17 @@
-/** @module The site: routes (spec/chat.md §2) as lazily loaded pages, and the toaster. */
-import { lazy, Suspense } from 'react';
+/** @module The site: routes (spec/chat.md §2) as lazily loaded pages, the session, sign-in and the toaster. */
+import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, useLocation } from 'wouter';
+import { LoginHost } from './auth/login-host';
 import { NotFound } from './components/not-found';
 import { parseRoute } from './routes';
+import { session } from './session';
 
 const ExplorePage = lazy(() => import('./pages/explore-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const TalkPage = lazy(() => import('./talk/talk-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
 
 function Page() {
   const [location] = useLocation();
@@ -20,6 +23,8 @@ function Page() {
       return <ExplorePage />;
     case 'legal':
       return <LegalPage page={route.page} />;
+    case 'account':
+      return <AccountPage page={route.page} />;
     case 'profile':
       return (
         <ProfilePage
@@ -43,6 +48,10 @@ function Page() {
 }
 
 export function App() {
+  // The session (GET /api/me) loads once, alongside the first page.
+  useEffect(() => {
+    void session.refresh();
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -51,6 +60,7 @@ export function App() {
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
         <Page />
       </Suspense>
+      <LoginHost />
       <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
     </>
   );

@@ -4,14 +4,29 @@ export type AppRoute =
   | { name: 'home' }
   | { name: 'explore' }
   | { name: 'legal'; page: 'terms' | 'privacy' }
+  | { name: 'account'; page: AccountPage }
   | { name: 'profile'; slug: string; instanceSlug: string | null }
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
   | { name: 'notFound' };
 
+/** The signed-in user's pages, linked from the account menu (spec/calls.md §2). */
+export type AccountPage = 'profile' | 'billing' | 'actions';
+const ACCOUNT_PAGES: ReadonlySet<string> = new Set<AccountPage>(['profile', 'billing', 'actions']);
+const isAccountPage = (segment: string): segment is AccountPage => ACCOUNT_PAGES.has(segment);
+
 /** Second segments that name a page of the clone, never an instance. */
 const CLONE_PAGES = new Set(['talk', 'call', 'video']);
 /** First segments that name a page of the site, never a clone. */
-const SITE_PAGES = new Set(['explore', 'terms-of-use', 'privacy-policy', 'api', 'studio']);
+const SITE_PAGES = new Set([
+  'explore',
+  'terms-of-use',
+  'privacy-policy',
+  'api',
+  'studio',
+  'profile',
+  'billing',
+  'actions',
+]);
 
 function decode(segment: string): string | null {
   try {
@@ -35,6 +50,7 @@ export function parseRoute(path: string): AppRoute {
     if (first === 'explore') return { name: 'explore' };
     if (first === 'terms-of-use') return { name: 'legal', page: 'terms' };
     if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
+    if (isAccountPage(first)) return { name: 'account', page: first };
   }
   if (SITE_PAGES.has(first)) return { name: 'notFound' };
   const slug = first;

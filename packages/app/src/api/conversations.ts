@@ -1,5 +1,10 @@
 import {
+  type ClaimConversationResponse,
+  ClaimConversationResponse as ClaimConversationResponseSchema,
   Conversation,
+  ConversationHistory,
+  type ConversationUpdateRequest,
+  ConversationUpdateResponse,
   ConversationWithMessages,
   type CreateConversationRequest,
   type Medium,
@@ -33,4 +38,28 @@ export async function renameConversation(id: string, title: string): Promise<str
     body: { id, title },
   });
   return answer.title;
+}
+
+/** GET /api/clones/:slug/conversations (?instance=, signed in): the history list, newest first. */
+export function fetchConversationHistory(
+  slug: string,
+  instanceSlug?: string | null,
+): Promise<Conversation[]> {
+  const query = instanceSlug ? `?instance=${encodeURIComponent(instanceSlug)}` : '';
+  return request(`/clones/${encodeURIComponent(slug)}/conversations${query}`, ConversationHistory);
+}
+
+/** PATCH /api/conversations/:id: renames and/or archives (`hidden: true`); answers the stored conversation. */
+export function updateConversation(id: string, update: ConversationUpdateRequest): Promise<Conversation> {
+  return request(`/conversations/${encodeURIComponent(id)}`, ConversationUpdateResponse, {
+    method: 'PATCH',
+    body: update,
+  });
+}
+
+/** POST /api/conversations/:id/claim: after sign-in the visitor's conversation becomes the user's. */
+export function claimConversation(id: string): Promise<ClaimConversationResponse> {
+  return request(`/conversations/${encodeURIComponent(id)}/claim`, ClaimConversationResponseSchema, {
+    method: 'POST',
+  });
 }

@@ -1,6 +1,23 @@
-export { ApiError, isNotFound } from './api-error';
+export { ApiError, errorMessage, isNotFound, statusOf } from './api-error';
+export {
+  browserTimezone,
+  fetchSession,
+  logout,
+  type SessionAnswer,
+  sendEmailCode,
+  verifyEmailCode,
+} from './auth';
 export { fetchCloneProfile, fetchExplore } from './clones';
-export { createConversation, fetchConversation, renameConversation } from './conversations';
-export { API_BASE } from './request';
+export {
+  claimConversation,
+  createConversation,
+  fetchConversation,
+  fetchConversationHistory,
+  renameConversation,
+  updateConversation,
+} from './conversations';
+export { sendFeedback } from './feedback';
+export { API_BASE, type RequestHeadersHook, setRequestHeadersHook } from './request';
 export { clearSourcesCache, fetchSources } from './sources';
 export { openMessageStream } from './stream';
+export { fetchMemberships, fetchUsage } from './usage';

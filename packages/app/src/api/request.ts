@@ -9,7 +9,22 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-interface RequestOptions {
+/**
+ * Adds headers to every API request. The full site needs none (the session and visitor cookies
+ * go along same-origin); inside an embed the iframe adds its bearer token and visitor id here.
+ */
+export type RequestHeadersHook = () => Record<string, string>;
+
+let headersHook: RequestHeadersHook | null = null;
+
+/** Installs (or with null removes) the headers hook; returns the previous one. */
+export function setRequestHeadersHook(hook: RequestHeadersHook | null): RequestHeadersHook | null {
+  const previous = headersHook;
+  headersHook = hook;
+  return previous;
+}
+
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -36,14 +51,11 @@ export async function request<T>(path: string, schema: Schema<T>, options: Reque
 
 /** Sends the request; a network failure becomes an `ApiError` with status 0. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  };
+  const headers: Record<string, string> = { ...headersHook?.(), Accept: 'application/json' };
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'same-origin', headers };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
   try {

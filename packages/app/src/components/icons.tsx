@@ -237,3 +237,57 @@ export const ClockIcon = ({ className }: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Svg>
 );
+
+export const UserIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+);
+
+export const CardIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Svg>
+);
+
+export const BoltIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M13 3 4 14h7l-1 7 9-11h-7z" />
+  </Svg>
+);
+
+export const FeedbackIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9h8M8 12h5" />
+  </Svg>
+);
+
+export const LogoutIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+  </Svg>
+);
+
+export const HistoryIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </Svg>
+);
+
+export const ArchiveIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="3" y="4" width="18" height="5" rx="1" />
+    <path d="M5 9v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9M10 13h4" />
+  </Svg>
+);
+
+export const LockIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Svg>
+);

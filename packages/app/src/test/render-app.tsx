@@ -5,7 +5,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { clearSourcesCache } from '../api';
 import { App } from '../app';
+import { resetLoginRequest } from '../auth/login-request';
 import { clearCloneProfileCache } from '../hooks/use-clone-profile';
+import { resetSession } from '../session';
 
 type Handler = (request: {
   url: URL;
@@ -39,6 +41,8 @@ export function mockApi(handlers: Record<string, Handler>) {
 export function renderApp(path: string) {
   clearCloneProfileCache();
   clearSourcesCache();
+  resetSession();
+  resetLoginRequest();
   const location = memoryLocation({ path, record: true });
   const view = render(
     <Router hook={location.hook} searchHook={location.searchHook}>

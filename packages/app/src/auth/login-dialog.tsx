@@ -1,0 +1,333 @@
+/**
+ * @module The sign-in dialog (spec/chat.md §2, §4): an intro step (Google slot, e-mail form,
+ * disclaimer), then a code step once the code is sent; back to the intro after verification.
+ * Reused inside the embed iframe, so it talks to the API only through its props' defaults.
+ */
+import { normaliseOtp, validateEmail } from '@doppel/core';
+import {
+  CODE_RESENT,
+  SEND_CODE_FAILED,
+  VERIFY_CODE_FAILED,
+  type VerifyEmailCodeResponse,
+} from '@doppel/protocol';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { sendEmailCode, statusOf, verifyEmailCode } from '../api';
+import { ArrowLeftIcon, CloseIcon } from '../components/icons';
+import '../components/dialog.css';
+import './login.css';
+
+/** The calls the dialog makes; the app's API by default. */
+export interface LoginApi {
+  sendEmailCode(email: string, noLogo?: boolean): Promise<void>;
+  verifyEmailCode(email: string, code: string): Promise<VerifyEmailCodeResponse>;
+}
+
+const defaultApi: LoginApi = { sendEmailCode, verifyEmailCode };
+
+export interface LoginDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Why sign-in is asked for, shown above the form. */
+  reason?: string | null;
+  /** Show the Google button (only when the server has a Google provider and the embed is not whitelabeled). */
+  googleSignIn?: boolean;
+  onGoogle?: () => void;
+  /** Whitelabel embeds ask for a code mail without the product logo. */
+  noLogo?: boolean;
+  /** Called with the verified answer; the dialog then resets to the intro and closes. */
+  onVerified: (answer: VerifyEmailCodeResponse) => void | Promise<void>;
+  api?: LoginApi;
+}
+
+type Step = { name: 'intro' } | { name: 'code'; email: string };
+
+export default function LoginDialog({
+  open,
+  onOpenChange,
+  reason,
+  googleSignIn = false,
+  onGoogle,
+  noLogo = false,
+  onVerified,
+  api = defaultApi,
+}: LoginDialogProps) {
+  const [step, setStep] = useState<Step>({ name: 'intro' });
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+
+  /** Sends the code; answers null when sent, else the server's reason for a refused address. */
+  const sendCode = async (
+    address: string,
+    resend: boolean,
+  ): Promise<{ sent: boolean; fieldError: string | null }> => {
+    setSending(true);
+    try {
+      await api.sendEmailCode(address, noLogo);
+      if (resend) toast.success(CODE_RESENT);
+      return { sent: true, fieldError: null };
+    } catch (error) {
+      const text = serverText(error, SEND_CODE_FAILED);
+      toast.error(text);
+      // A refused address (invalid, subaddress, banned) is also shown under the field.
+      return { sent: false, fieldError: statusOf(error) === 400 ? text : null };
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content login-dialog">
+          <div className="dialog-head">
+            {step.name === 'code' ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Back"
+                onClick={() => setStep({ name: 'intro' })}
+              >
+                <ArrowLeftIcon />
+              </button>
+            ) : (
+              <span aria-hidden="true" />
+            )}
+            <Dialog.Close className="icon-btn" aria-label="Close">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          {step.name === 'intro' ? (
+            <IntroStep
+              email={email}
+              onEmailChange={setEmail}
+              reason={reason ?? null}
+              sending={sending}
+              googleSignIn={googleSignIn && onGoogle !== undefined}
+              onGoogle={onGoogle}
+              onSubmit={async (address) => {
+                const result = await sendCode(address, false);
+                if (result.sent) setStep({ name: 'code', email: address });
+                return result.fieldError;
+              }}
+            />
+          ) : (
+            <CodeStep
+              email={step.email}
+              api={api}
+              resending={sending}
+              onResend={() => void sendCode(step.email, true)}
+              onVerified={async (answer) => {
+                setStep({ name: 'intro' });
+                setEmail('');
+                await onVerified(answer);
+              }}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface IntroStepProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  reason: string | null;
+  sending: boolean;
+  googleSignIn: boolean;
+  onGoogle: (() => void) | undefined;
+  /** Sends the code; answers the text to show under the field when the server refused the address. */
+  onSubmit: (email: string) => Promise<string | null>;
+}
+
+function IntroStep({
+  email,
+  onEmailChange,
+  reason,
+  sending,
+  googleSignIn,
+  onGoogle,
+  onSubmit,
+}: IntroStepProps) {
+  const id = useId();
+  const [touched, setTouched] = useState(email !== '');
+  const [serverError, setServerError] = useState<string | null>(null);
+  // spec/chat.md §5: validated on change; submit disabled when invalid or pending.
+  const check = validateEmail(email);
+  const fieldError = serverError ?? (touched && !check.ok ? check.error : null);
+
+  return (
+    <>
+      <Dialog.Title className="login-title">Sign in to keep talking</Dialog.Title>
+      <Dialog.Description className="dialog-description">
+        {reason ?? 'Enter your e-mail and we will send you a six-digit code. No password needed.'}
+      </Dialog.Description>
+      {googleSignIn && (
+        <>
+          <button type="button" className="btn btn-secondary login-google" onClick={onGoogle}>
+            Continue with Google
+          </button>
+          <p className="login-or">
+            <span>or</span>
+          </p>
+        </>
+      )}
+      <form
+        className="login-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!check.ok || sending) return;
+          setServerError(null);
+          void onSubmit(check.email).then(setServerError);
+        }}
+      >
+        <label htmlFor={`${id}-email`} className="field-label">
+          E-mail
+        </label>
+        <input
+          id={`${id}-email`}
+          className="field-input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          value={email}
+          aria-invalid={fieldError !== null}
+          aria-describedby={fieldError ? `${id}-error` : undefined}
+          onChange={(event) => {
+            onEmailChange(event.target.value);
+            setTouched(true);
+            setServerError(null);
+          }}
+        />
+        {fieldError && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {fieldError}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary login-submit" disabled={!check.ok || sending}>
+          {sending ? 'Sending code…' : 'Continue with e-mail'}
+        </button>
+      </form>
+      <p className="login-disclaimer">
+        By continuing you agree to our{' '}
+        <a href="/terms-of-use" target="_blank" rel="noopener">
+          Terms of Use
+        </a>{' '}
+        and{' '}
+        <a href="/privacy-policy" target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </>
+  );
+}
+
+interface CodeStepProps {
+  email: string;
+  api: LoginApi;
+  resending: boolean;
+  onResend: () => void;
+  onVerified: (answer: VerifyEmailCodeResponse) => Promise<void>;
+}
+
+function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+
+  const verify = async (raw: string): Promise<void> => {
+    if (verifying) return;
+    // spec/chat.md §5: hyphens removed, exactly six digits.
+    const check = normaliseOtp(raw);
+    if (!check.ok) {
+      setError(check.error);
+      return;
+    }
+    setError(null);
+    setVerifying(true);
+    let answer: VerifyEmailCodeResponse;
+    try {
+      answer = await api.verifyEmailCode(email, check.code);
+    } catch (failure) {
+      const text = serverText(failure, VERIFY_CODE_FAILED);
+      toast.error(text);
+      if (statusOf(failure) === 400) setError(text);
+      setVerifying(false);
+      return;
+    }
+    await onVerified(answer);
+  };
+
+  return (
+    <>
+      <Dialog.Title className="login-title">Check your e-mail</Dialog.Title>
+      <Dialog.Description className="dialog-description">
+        We sent a six-digit code to <strong>{email}</strong>. It expires in 10 minutes.
+      </Dialog.Description>
+      <form
+        className="login-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void verify(code);
+        }}
+      >
+        <label htmlFor={`${id}-code`} className="field-label">
+          Code
+        </label>
+        <input
+          id={`${id}-code`}
+          className="field-input login-code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9-]*"
+          maxLength={12}
+          placeholder="123456"
+          value={code}
+          disabled={verifying}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            const next = event.target.value;
+            setCode(next);
+            setError(null);
+            // A pasted or autofilled code signs in at once.
+            if (normaliseOtp(next).ok) void verify(next);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary login-submit" disabled={verifying}>
+          {verifying ? 'Verifying…' : 'Verify'}
+        </button>
+      </form>
+      <p className="login-resend">
+        Didn't get it?{' '}
+        <button type="button" className="link-button" disabled={resending} onClick={onResend}>
+          {resending ? 'Sending…' : 'Send code again'}
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** The server's reason when it refused the request, else the spec's generic text. */
+function serverText(error: unknown, fallback: string): string {
+  const status = statusOf(error);
+  const refused = status >= 400 && status < 500 && status !== 404 && status !== 405;
+  return refused && error instanceof Error ? error.message : fallback;
+}

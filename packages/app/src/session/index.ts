@@ -1,0 +1,9 @@
+export { resetSession, session, usageStoreFor } from './session';
+export {
+  createSessionStore,
+  type SessionApi,
+  type SessionStatus,
+  type SessionStore,
+  type SignInListener,
+} from './session-store';
+export { createUsageStore, type UsageStore, type UsageStoreOptions } from './usage-store';
