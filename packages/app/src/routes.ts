@@ -98,3 +98,8 @@ export function callUrl(
 ): string {
   return `${base(slug, instanceSlug)}/${kind}`;
 }
+
+/** /studio/{slug}/build/questions: where creators edit suggested questions (opened in a new tab). */
+export function studioQuestionsUrl(slug: string): string {
+  return `/studio/${enc(slug)}/build/questions`;
+}

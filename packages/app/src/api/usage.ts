@@ -28,14 +28,16 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
 export async function fetchUsage(
   slug: string,
   instanceSlug?: string | null,
-  sleep: (ms: number) => Promise<void> = wait,
+  options: { onRetry?: () => void; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<Usage> {
+  const sleep = options.sleep ?? wait;
   const path = `/clones/${encodeURIComponent(slug)}/usage${cloneQuery(instanceSlug)}`;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await request(path, UsageSchema);
     } catch (error) {
       if (attempt >= USAGE_FETCH_RETRIES || !retryable(error)) throw error;
+      options.onRetry?.();
       await sleep(USAGE_FETCH_BACKOFF_MS * 2 ** (attempt - 1));
     }
   }

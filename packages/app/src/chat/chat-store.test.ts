@@ -8,6 +8,7 @@ import {
   message,
   sseLine,
   sseResponse,
+  usage,
 } from '../test/fixtures';
 import { type ChatApi, createChatStore } from './chat-store';
 
@@ -128,7 +129,7 @@ describe('createChatStore', () => {
       slug: 'demo',
       api: fakeApi({
         openMessageStream: async () => {
-          throw await ApiError.fromResponse(jsonResponse({ error: 'Message quota reached' }, 402));
+          throw await ApiError.fromResponse(jsonResponse({ error: 'Message is too long' }, 400));
         },
       }),
     });
@@ -136,10 +137,35 @@ describe('createChatStore', () => {
     expect(outcome).toEqual({
       status: 'failed',
       failure: 'refused',
-      error: 'Message quota reached',
+      error: 'Message is too long',
       restoreDraft: true,
     });
     expect(store.messages.value.at(-1)?.text).toBe(FALLBACK_CLONE_MESSAGE);
+  });
+
+  it('on a 402 takes the message back, shows no fallback and hands over the refusing usage', async () => {
+    const { ApiError } = await import('../api/api-error');
+    const refusing = usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } });
+    const store = createChatStore({
+      slug: 'demo',
+      api: fakeApi({
+        openMessageStream: async () => {
+          throw await ApiError.fromResponse(
+            jsonResponse({ error: 'Message quota reached', usage: refusing }, 402),
+          );
+        },
+      }),
+    });
+    const outcome = await store.send('Hi');
+    expect(outcome).toEqual({
+      status: 'failed',
+      failure: 'usage',
+      error: 'Message quota reached',
+      restoreDraft: true,
+      usage: refusing,
+    });
+    expect(store.messages.value).toEqual([]);
+    expect(store.busy.value).toBe(false);
   });
 
   it('fails when the stream ends without the stored message', async () => {

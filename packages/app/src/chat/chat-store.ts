@@ -12,6 +12,8 @@ import {
   type Message,
   STREAM_IDLE_TIMEOUT_MS,
   type StreamRequest,
+  type Usage,
+  UsageRefusal,
 } from '@doppel/protocol';
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-react';
 import { type ChatMessage, type ChatReply, localMessage, toChatMessage } from './chat-message';
@@ -46,6 +48,11 @@ export type SendFailure =
   | 'conversation'
   /** The server refused the message before streaming (non-OK); the draft is restored. */
   | 'refused'
+  /**
+   * 402: usage enforcement refused the message (DESIGN §4); nothing was stored, the visitor's
+   * message is taken back and the draft restored, so the paywall can take over.
+   */
+  | 'usage'
   /** The request never reached the server. */
   | 'network'
   /** The stream sent an error event, or ended without the final message. */
@@ -56,7 +63,14 @@ export type SendFailure =
 export type SendOutcome =
   | { status: 'sent'; message: Message }
   | { status: 'cancelled'; partialText: string }
-  | { status: 'failed'; failure: SendFailure; error: string; restoreDraft: boolean }
+  | {
+      status: 'failed';
+      failure: SendFailure;
+      error: string;
+      restoreDraft: boolean;
+      /** With failure 'usage': the usage that refused the message, when the server sent it. */
+      usage?: Usage | null;
+    }
   /** Blank text, or a send already in flight (Enter is ignored while pending). */
   | { status: 'ignored' };
 
@@ -221,6 +235,7 @@ export function createChatStore(options: ChatStoreOptions) {
       if (reason instanceof CancelledByUser) return settleCancelled(abort);
       if (reason instanceof StreamIdleError) return settleFailed(abort, 'timeout', reason.message, false);
       const status = (error as { status?: unknown }).status;
+      if (status === 402) return settleRefusedByUsage(abort, error);
       if (typeof status === 'number' && status > 0) {
         return settleFailed(abort, 'refused', errorText(error), true);
       }
@@ -258,6 +273,24 @@ export function createChatStore(options: ChatStoreOptions) {
       finish(abort);
     });
     return { status: 'failed', failure, error, restoreDraft };
+  }
+
+  function settleRefusedByUsage(abort: AbortController, error: unknown): SendOutcome {
+    const body = (error as { body?: unknown }).body;
+    const refusal = UsageRefusal.safeParse(body);
+    batch(() => {
+      // The visitor's message was not stored: take it back (the draft holds it again).
+      const last = messages.peek().at(-1);
+      if (last?.sender === 'USER' && last.state === 'sent') messages.value = messages.peek().slice(0, -1);
+      finish(abort);
+    });
+    return {
+      status: 'failed',
+      failure: 'usage',
+      error: errorText(error),
+      restoreDraft: true,
+      usage: refusal.success ? (refusal.data.usage ?? null) : null,
+    };
   }
 
   function finish(abort: AbortController): void {

@@ -1,13 +1,15 @@
 import { canShuffle, pickSuggestedQuestions, shuffleSuggested } from '@doppel/core';
 import type { SuggestedQuestion } from '@doppel/protocol';
 import { useState } from 'react';
-import { ChatIcon, ShuffleIcon } from './icons';
+import { ChatIcon, EditIcon, ShuffleIcon } from './icons';
 
 interface SuggestedQuestionsProps {
   questions: SuggestedQuestion[];
   onPick: (question: string) => void;
   disabled?: boolean;
   heading?: string;
+  /** Creators and contributors get a link to edit the questions in the studio (new tab). */
+  editHref?: string | null;
 }
 
 /** Three suggested questions; a shuffle button only when more than three exist (spec/chat.md §9). */
@@ -16,6 +18,7 @@ export function SuggestedQuestions({
   onPick,
   disabled,
   heading = 'Ask me about',
+  editHref,
 }: SuggestedQuestionsProps) {
   const [shown, setShown] = useState(() => pickSuggestedQuestions(questions));
   if (questions.length === 0) return null;
@@ -23,6 +26,12 @@ export function SuggestedQuestions({
     <section className="suggested" aria-label="Suggested questions">
       <div className="suggested-head">
         <h2>{heading}</h2>
+        {editHref && (
+          <a className="suggested-edit" href={editHref} target="_blank" rel="noopener">
+            <EditIcon />
+            Edit suggested questions
+          </a>
+        )}
         {canShuffle(questions) && (
           <button
             type="button"

@@ -1,5 +1,6 @@
 /** @module The clone's profile overview (spec/chat.md §2): /{slug} and /{slug}/{instanceSlug}. */
-import type { CloneProfile } from '@doppel/protocol';
+import { type CloneProfile, OWNER_RELATIONSHIPS } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
@@ -13,7 +14,10 @@ import { VerifiedBadge } from '../components/verified-badge';
 import { WarningBanner } from '../components/warning-banner';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { callUrl, talkUrl } from '../routes';
+import { usePaywall } from '../paywall/use-paywall';
+import { callUrl, studioQuestionsUrl, talkUrl } from '../routes';
+import { type UsageStore, useUsage } from '../session';
+import { RemainingCounter } from '../talk/remaining-counter';
 import '../components/composer.css';
 import './profile.css';
 
@@ -23,13 +27,16 @@ interface ProfilePageProps {
 }
 
 export default function ProfilePage({ slug, instanceSlug }: ProfilePageProps) {
+  useSignals();
   const { state, retry } = useCloneProfile(slug, instanceSlug);
+  const usage = useUsage(slug, instanceSlug);
   if (state.status === 'missing') {
     return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
   }
   return (
     <div className="page">
       <SiteHeader
+        requireEmail={state.status === 'ready' ? state.clone.options.requireEmail : true}
         actions={
           state.status === 'ready' ? (
             <SocialsButton cloneName={state.clone.name} socials={state.clone.socials} />
@@ -39,14 +46,18 @@ export default function ProfilePage({ slug, instanceSlug }: ProfilePageProps) {
       <main className="page-main profile" id="main">
         {state.status === 'loading' && <ProfileSkeleton />}
         {state.status === 'error' && <LoadError message={state.error} onRetry={retry} />}
-        {state.status === 'ready' && <Profile clone={state.clone} />}
+        {state.status === 'ready' && <Profile clone={state.clone} usage={usage} />}
       </main>
     </div>
   );
 }
 
-function Profile({ clone }: { clone: CloneProfile }) {
+function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
+  useSignals();
   const [, navigate] = useLocation();
+  // The `paywall` query opens the paywall here too (spec/chat.md §2).
+  const paywall = usePaywall({ clone, usage });
+  const owner = paywall.relationshipType !== null && OWNER_RELATIONSHIPS.includes(paywall.relationshipType);
   const [draft, setDraft] = useState('');
   const instanceSlug = clone.instance?.slug ?? null;
   const name = clone.instance?.name ?? clone.name;
@@ -85,7 +96,13 @@ function Profile({ clone }: { clone: CloneProfile }) {
           )}
         </div>
       </section>
-      {suggestions.length > 0 && <SuggestedQuestions questions={suggestions} onPick={ask} />}
+      {suggestions.length > 0 && (
+        <SuggestedQuestions
+          questions={suggestions}
+          onPick={ask}
+          editHref={owner ? studioQuestionsUrl(clone.slug) : null}
+        />
+      )}
       <div className="profile-prompt">
         <Composer
           value={draft}
@@ -94,7 +111,11 @@ function Profile({ clone }: { clone: CloneProfile }) {
           placeholder={`Message ${name}…`}
           label={`Message ${name}`}
         />
+        <div className="profile-prompt-footer">
+          <RemainingCounter usage={usage.usage.value} requireEmail={clone.options.requireEmail} />
+        </div>
       </div>
+      {paywall.element}
     </>
   );
 }

@@ -7,3 +7,4 @@ export {
   type SignInListener,
 } from './session-store';
 export { createUsageStore, type UsageStore, type UsageStoreOptions } from './usage-store';
+export { useUsage } from './use-usage';

@@ -13,7 +13,11 @@ export function usageStoreFor(slug: string, instanceSlug: string | null): UsageS
   const key = `${slug}/${instanceSlug ?? ''}`;
   let store = usageStores.get(key);
   if (!store) {
-    store = createUsageStore({ slug, instanceSlug, fetchUsage: (s, i) => fetchUsage(s, i) });
+    store = createUsageStore({
+      slug,
+      instanceSlug,
+      fetchUsage: (s, i, onRetry) => fetchUsage(s, i, { onRetry }),
+    });
     usageStores.set(key, store);
   }
   return store;

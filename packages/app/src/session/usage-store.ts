@@ -10,12 +10,16 @@ import { batch, type ReadonlySignal, signal } from '@preact/signals-react';
 export interface UsageStoreOptions {
   slug: string;
   instanceSlug: string | null;
-  fetchUsage(slug: string, instanceSlug: string | null): Promise<Usage>;
+  /** Fetches the usage; calls `onRetry` before each retry of a failed try. */
+  fetchUsage(slug: string, instanceSlug: string | null, onRetry: () => void): Promise<Usage>;
 }
 
 export function createUsageStore(options: UsageStoreOptions) {
   const usage = signal<Usage | null>(null);
-  /** True once the first fetch has answered or given up; unknown usage never blocks a send. */
+  /**
+   * True once the first try has answered or failed (retries go on behind it): unknown usage
+   * never blocks a send, and the server enforces the quota anyway.
+   */
   const settled = signal(false);
   let generation = 0;
   let inflight: Promise<void> | null = null;
@@ -23,7 +27,10 @@ export function createUsageStore(options: UsageStoreOptions) {
   /** Fetches the usage; a newer call wins over an older one still running. */
   function refresh(): Promise<void> {
     const token = ++generation;
-    const pending = options.fetchUsage(options.slug, options.instanceSlug).then(
+    const onRetry = (): void => {
+      if (token === generation) settled.value = true;
+    };
+    const pending = options.fetchUsage(options.slug, options.instanceSlug, onRetry).then(
       (answer) => {
         if (token !== generation) return;
         batch(() => {

@@ -84,7 +84,7 @@ describe('talk page', () => {
     mockApi({
       'GET /api/clones/demo': profile,
       'POST /api/conversations': created,
-      'POST /api/clone/talk/messages/stream': () => jsonResponse({ error: 'Message quota reached' }, 402),
+      'POST /api/clone/talk/messages/stream': () => jsonResponse({ error: 'Message is too long' }, 400),
     });
     renderApp('/demo/talk');
     const user = userEvent.setup();

@@ -1,11 +1,23 @@
 /** @module The talk screen (spec/chat.md §2): /{slug}/talk, with instance, and saved conversations. */
-import { initialMessageAction, initialMessageText, RESPONSE_CANCELLED } from '@doppel/core';
-import type { CloneProfile } from '@doppel/protocol';
+import {
+  initialMessageAction,
+  initialMessageText,
+  RESPONSE_CANCELLED,
+  shouldAutoSendInitialMessage,
+} from '@doppel/core';
+import { type CloneProfile, LOGIN_REQUIRED, OWNER_RELATIONSHIPS, type Usage } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation, useSearch } from 'wouter';
-import { createConversation, fetchConversation, fetchSources, openMessageStream } from '../api';
+import {
+  claimConversation,
+  createConversation,
+  fetchConversation,
+  fetchSources,
+  openMessageStream,
+} from '../api';
+import { openLogin } from '../auth/login-request';
 import { type ChatStore, createChatStore, type SendOutcome } from '../chat';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
@@ -16,14 +28,18 @@ import { SocialsButton } from '../components/socials-button';
 import { SuggestedQuestions } from '../components/suggested-questions';
 import { VerifiedBadge } from '../components/verified-badge';
 import { WarningBanner } from '../components/warning-banner';
+import { HistoryButton } from '../history/history-button';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { conversationUrl, profileUrl, talkUrl } from '../routes';
+import { usePaywall } from '../paywall/use-paywall';
+import { conversationUrl, profileUrl, studioQuestionsUrl, talkUrl } from '../routes';
+import { session, type UsageStore, useUsage } from '../session';
 import '../components/composer.css';
 import './talk.css';
 import { showCitationToast } from './citation-toast';
 import { ConversationTitle } from './conversation-title';
 import { MessageList } from './message-list';
+import { RemainingCounter } from './remaining-counter';
 import { useCanStop } from './use-can-stop';
 
 const CitationsOverlay = lazy(() => import('../citations/citations-overlay'));
@@ -35,7 +51,10 @@ interface TalkPageProps {
 }
 
 export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPageProps) {
+  useSignals();
   const { state, retry } = useCloneProfile(slug, instanceSlug);
+  // Usage is fetched alongside the profile, so the initial message need not wait for it.
+  const usage = useUsage(slug, instanceSlug);
   if (state.status === 'missing') {
     return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
   }
@@ -51,13 +70,24 @@ export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPag
   }
   if (state.status === 'loading') return <TalkSkeleton />;
   return (
-    <TalkScreen key={`${slug}/${instanceSlug ?? ''}`} clone={state.clone} conversationId={conversationId} />
+    <TalkScreen
+      key={`${slug}/${instanceSlug ?? ''}`}
+      clone={state.clone}
+      conversationId={conversationId}
+      usage={usage}
+    />
   );
 }
 
 type SendSource = 'prompt' | 'suggested' | 'initial';
 
-function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversationId: string | null }) {
+interface TalkScreenProps {
+  clone: CloneProfile;
+  conversationId: string | null;
+  usage: UsageStore;
+}
+
+function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   useSignals();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -100,12 +130,35 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
       navigate(conversationUrl(clone.slug, instanceSlug, id), { replace: true });
   }, [currentId]);
 
+  const user = session.user.value;
+  const sessionReady = session.status.value === 'ready';
+  const requireEmail = clone.options.requireEmail;
+  const paywall = usePaywall({ clone, usage });
+  const limitReached = useRef(paywall.limitReached);
+  limitReached.current = paywall.limitReached;
+  const openPaywall = paywall.open;
+
   const sendText = useCallback(
     async (text: string, source: SendSource): Promise<void> => {
+      // spec/chat.md §6: at the limit the paywall (or sign-in) opens instead; the text is kept.
+      if (limitReached.current && openPaywall('limit') !== 'none') {
+        if (source !== 'prompt') setDraft(text.trim());
+        return;
+      }
       if (source === 'prompt') setDraft('');
       const outcome: SendOutcome = await store.send(text);
-      if (outcome.status === 'cancelled') {
+      if (outcome.status === 'sent') {
+        // spec/chat.md §4: usage is adjusted on completion, then read back from the server.
+        usage.recordMessage();
+        void usage.refresh();
+      } else if (outcome.status === 'cancelled') {
         toast.warning(RESPONSE_CANCELLED);
+      } else if (outcome.status === 'failed' && outcome.failure === 'usage') {
+        // 402: no error toast; the draft comes back and the paywall (or sign-in) takes over.
+        setDraft((current) => (current === '' ? text.trim() : current));
+        if (outcome.usage) usage.set(outcome.usage);
+        else void usage.refresh();
+        openPaywall('limit');
       } else if (outcome.status === 'failed') {
         const title =
           source === 'suggested' || outcome.failure === 'conversation'
@@ -116,19 +169,69 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
         if (outcome.restoreDraft) setDraft((current) => (current === '' ? text.trim() : current));
       }
     },
-    [store],
+    [store, usage, openPaywall],
   );
 
-  // spec/chat.md §4: the trimmed `message`/`q` text is sent automatically (medium WEB).
+  // spec/chat.md §4: the trimmed `message`/`q` text is sent automatically (medium WEB) once the
+  // session and the usage are known; §5: not at the quota — then it waits in the prompt.
   const initial = useRef<string | null | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
-  useEffect(() => {
-    if (initial.current !== undefined) return;
+  if (initial.current === undefined) {
     initial.current = conversationId ? null : initialMessageText(new URLSearchParams(search));
-    if (initialMessageAction({ medium: 'WEB', text: initial.current }) === 'send' && initial.current) {
-      void sendText(initial.current, 'initial');
+  }
+  const usageSettled = usage.settled.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the facts are in.
+  useEffect(() => {
+    const text = initial.current;
+    if (!text || !sessionReady || !usageSettled) return;
+    initial.current = null;
+    if (initialMessageAction({ medium: 'WEB', text }) !== 'send') return;
+    if (
+      shouldAutoSendInitialMessage(initialMessageQuota(clone, session.signedIn.peek(), usage.usage.peek()))
+    ) {
+      void sendText(text, 'initial');
+    } else {
+      setDraft(text);
+      openPaywall('limit');
     }
-  }, []);
+  }, [sessionReady, usageSettled]);
+
+  // After sign-in the visitor's conversation becomes the user's (spec/chat.md §4).
+  useEffect(
+    () =>
+      session.onSignIn(() => {
+        const id = store.conversation.peek()?.id;
+        if (id) claimConversation(id).catch(() => undefined);
+      }),
+    [store],
+  );
+  // After sign-out the user's conversation is theirs alone: start a new one.
+  useEffect(
+    () =>
+      session.onSignOut(() => {
+        if (store.conversation.peek()) navigate(talkUrl(clone.slug, instanceSlug));
+      }),
+    [store, navigate, clone.slug, instanceSlug],
+  );
+
+  // A switch from the history drawer that could not load says so (spec/chat.md §8).
+  const switching = useRef(false);
+  useEffect(() => {
+    if (!switching.current || loadState === 'loading' || loadState === 'idle') return;
+    switching.current = false;
+    if (loadState === 'error' || loadState === 'missing') {
+      const reason = store.loadError.peek() ?? 'Conversation not found';
+      toast.error(`Failed to switch to conversation: ${reason}`);
+    }
+  }, [loadState, store]);
+
+  const onNewConversation = (event: { preventDefault: () => void }): void => {
+    // spec/chat.md §6: an anonymous visitor must sign in to start a new conversation.
+    if (sessionReady && !user && requireEmail) {
+      event.preventDefault();
+      toast(LOGIN_REQUIRED);
+      openLogin();
+    }
+  };
 
   // Citations overlay: opened from a marker (focused on it) or from the message's Sources button.
   const [citations, setCitations] = useState<{
@@ -156,6 +259,7 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
   }, []);
 
   const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
+  const owner = paywall.relationshipType !== null && OWNER_RELATIONSHIPS.includes(paywall.relationshipType);
   const empty =
     loadState === 'missing' ? (
       <div className="message-state">
@@ -182,6 +286,7 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
             questions={suggestions}
             disabled={busy}
             heading="Try asking"
+            editHref={owner ? studioQuestionsUrl(clone.slug) : null}
             onPick={(q) => void sendText(q, 'suggested')}
           />
         )}
@@ -191,6 +296,27 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
   return (
     <div className="talk">
       <SiteHeader
+        requireEmail={requireEmail}
+        leading={
+          user ? (
+            <HistoryButton
+              slug={clone.slug}
+              instanceSlug={instanceSlug}
+              cloneName={displayName}
+              currentId={conversation?.id ?? null}
+              onNavigate={(id) => {
+                if (id === null) navigate(talkUrl(clone.slug, instanceSlug));
+                else if (id !== store.conversation.peek()?.id) {
+                  switching.current = true;
+                  navigate(conversationUrl(clone.slug, instanceSlug, id));
+                }
+              }}
+              onRenamed={(id, title) => {
+                if (store.conversation.peek()?.id === id) store.setTitle(title);
+              }}
+            />
+          ) : null
+        }
         actions={
           <>
             <SocialsButton cloneName={displayName} socials={clone.socials} />
@@ -199,6 +325,7 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
               className="icon-btn"
               aria-label="Start new conversation"
               title="New conversation"
+              onClick={onNewConversation}
             >
               <PlusIcon />
             </Link>
@@ -247,7 +374,10 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
             autoFocus={!prefersTouch()}
             label={`Message ${displayName}`}
           />
-          <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
+          <div className="talk-dock-footer">
+            <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />
+            <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
+          </div>
         </div>
       </div>
       {citations.messageId && (
@@ -261,8 +391,27 @@ function TalkScreen({ clone, conversationId }: { clone: CloneProfile; conversati
           />
         </Suspense>
       )}
+      {paywall.element}
     </div>
   );
+}
+
+/** The facts core's initial-message quota check reads, from the clone and the latest usage. */
+function initialMessageQuota(clone: CloneProfile, signedIn: boolean, usage: Usage | null) {
+  return {
+    requireEmail: clone.options.requireEmail,
+    signedIn,
+    anonymousQuotaMessages: clone.monetization.anonymous_quota.messages,
+    anonymousUserMessageCount: usage?.anonymous ? usage.usage.messages : 0,
+    usage:
+      signedIn && usage && !usage.anonymous
+        ? {
+            quota: usage.quota.messages,
+            used: usage.usage.messages,
+            overage: usage.billing.is_overage_enabled,
+          }
+        : null,
+  };
 }
 
 /** Touch devices get no autofocus: it would open the on-screen keyboard over the conversation. */

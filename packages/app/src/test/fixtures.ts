@@ -1,5 +1,14 @@
 /** @module Realistic API answers and SSE bodies for the app's tests. */
-import type { Citation, CloneProfile, Conversation, Message, StreamEvent } from '@doppel/protocol';
+import type {
+  Citation,
+  CloneProfile,
+  Conversation,
+  Membership,
+  Message,
+  StreamEvent,
+  Usage,
+  User,
+} from '@doppel/protocol';
 
 export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfile {
   return {
@@ -140,4 +149,66 @@ export function controlledStream() {
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A signed-in user as GET /api/me and the verify answer carry them. */
+export function user(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    email: 'ada@example.com',
+    name: null,
+    imageUrl: null,
+    phoneNumber: null,
+    telegramUsername: null,
+    staff: false,
+    ...overrides,
+  };
+}
+
+/**
+ * Usage as GET /api/clones/:slug/usage answers it: by default an anonymous visitor with 3 of
+ * the 10 free messages used.
+ */
+export function usage(overrides: Partial<Usage> = {}): Usage {
+  const base: Usage = {
+    usage: { messages: 3, voice_seconds: 0, video_seconds: 0 },
+    quota: { messages: 10, voice_seconds: 0, video_seconds: 0 },
+    remaining: { messages: 7, voice_seconds: 0, video_seconds: 0 },
+    permissions: { can_send_message: true, can_make_call: false, can_make_video_call: false },
+    billing: { is_overage_enabled: false },
+    anonymous: true,
+    relationship: null,
+  };
+  const merged = { ...base, ...overrides };
+  // Keep `remaining` consistent with usage and quota unless the test set it.
+  if (!overrides.remaining) {
+    const left = (q: number, u: number) => (q === -1 ? -1 : Math.max(0, q - u));
+    merged.remaining = {
+      messages: left(merged.quota.messages, merged.usage.messages),
+      voice_seconds: left(merged.quota.voice_seconds, merged.usage.voice_seconds),
+      video_seconds: left(merged.quota.video_seconds, merged.usage.video_seconds),
+    };
+  }
+  return merged;
+}
+
+/** A membership tier as GET /api/clones/:slug/memberships lists it. */
+export function membership(overrides: Partial<Membership> = {}): Membership {
+  return {
+    id: 'tier-1',
+    name: 'Supporter',
+    basePrice: 8,
+    annualPrice: 80,
+    smsEnabled: false,
+    voiceEnabled: true,
+    videoEnabled: false,
+    telegramEnabled: false,
+    customDescription: 'More time with Ada every month.',
+    includedMinutesPerMonth: 30,
+    includedMessagesPerMonth: 500,
+    includedVideoMinutesPerMonth: 0,
+    active: true,
+    instanceId: null,
+    ...overrides,
+  };
 }

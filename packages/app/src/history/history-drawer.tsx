@@ -1,0 +1,183 @@
+/**
+ * @module The history drawer (spec/chat.md §2, §4): the signed-in user's conversations with the
+ * clone, grouped Today / Yesterday / month-day / full date; each row links to its conversation,
+ * the open one is marked Current, and a row can be renamed inline or archived. Loaded lazily.
+ */
+import { groupConversations } from '@doppel/core';
+import type { Conversation } from '@doppel/protocol';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { createConversation, errorMessage, fetchConversationHistory, updateConversation } from '../api';
+import { CloseIcon, PlusIcon } from '../components/icons';
+import { HistoryRow } from './history-row';
+import '../components/dialog.css';
+import './history.css';
+
+export interface HistoryDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  slug: string;
+  instanceSlug: string | null;
+  cloneName: string;
+  /** The conversation on screen, marked Current. */
+  currentId: string | null;
+  /** Go to a conversation (null: a new one on the talk page). */
+  onNavigate: (id: string | null) => void;
+  /** A conversation was renamed here (the header follows when it is the current one). */
+  onRenamed: (id: string, title: string) => void;
+}
+
+type Load = { status: 'loading' } | { status: 'ready' } | { status: 'error'; error: string };
+
+export default function HistoryDrawer({
+  open,
+  onOpenChange,
+  slug,
+  instanceSlug,
+  cloneName,
+  currentId,
+  onNavigate,
+  onRenamed,
+}: HistoryDrawerProps) {
+  const [list, setList] = useState<Conversation[]>([]);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [creating, setCreating] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoad((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    fetchConversationHistory(slug, instanceSlug).then(
+      (conversations) => {
+        if (!live) return;
+        setList(conversations.filter((c) => !c.hidden));
+        setLoad({ status: 'ready' });
+      },
+      (error: unknown) => live && setLoad({ status: 'error', error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, slug, instanceSlug, attempt]);
+
+  const rename = async (conversation: Conversation, title: string): Promise<boolean> => {
+    try {
+      const stored = await updateConversation(conversation.id, { title });
+      setList((current) => current.map((c) => (c.id === stored.id ? { ...c, title: stored.title } : c)));
+      onRenamed(stored.id, stored.title);
+      toast.success('Conversation title updated');
+      return true;
+    } catch {
+      toast.error('Failed to rename conversation');
+      return false;
+    }
+  };
+
+  const archive = async (conversation: Conversation): Promise<void> => {
+    try {
+      await updateConversation(conversation.id, { hidden: true });
+    } catch {
+      toast.error('Failed to archive conversation');
+      return;
+    }
+    const rest = list.filter((c) => c.id !== conversation.id);
+    setList(rest);
+    // spec/chat.md §4: archiving the open conversation moves to the most recently updated other one.
+    if (conversation.id === currentId) {
+      const next = groupConversations(rest, Date.now())[0]?.conversations[0] ?? null;
+      onNavigate(next?.id ?? null);
+    }
+  };
+
+  const startNew = async (): Promise<void> => {
+    if (creating) return;
+    setCreating(true);
+    const id = toast.loading('Starting new conversation...');
+    try {
+      const created = await createConversation({ slug, instanceSlug, medium: 'WEB' });
+      toast.success('Conversation created!', { id });
+      onOpenChange(false);
+      onNavigate(created.id);
+    } catch (error) {
+      toast.error(`Failed to create conversation: ${errorMessage(error)}`, { id });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const groups = groupConversations(list, Date.now());
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="history-drawer">
+          <div className="history-head">
+            <Dialog.Title className="dialog-title">History</Dialog.Title>
+            <Dialog.Close className="icon-btn" aria-label="Close history">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="visually-hidden">
+            Your conversations with {cloneName}.
+          </Dialog.Description>
+          <button
+            type="button"
+            className="btn btn-secondary history-new"
+            disabled={creating}
+            onClick={() => void startNew()}
+          >
+            <PlusIcon />
+            New conversation
+          </button>
+          <nav className="history-body" aria-label="Conversations" aria-busy={load.status === 'loading'}>
+            {load.status === 'loading' && list.length === 0 && (
+              <div className="history-skeleton">
+                <span className="skeleton" style={{ width: 80, height: 12 }} />
+                <span className="skeleton" style={{ height: 36 }} />
+                <span className="skeleton" style={{ height: 36 }} />
+                <span className="skeleton" style={{ height: 36 }} />
+              </div>
+            )}
+            {load.status === 'error' && (
+              <div className="history-empty" role="alert">
+                <p>Your conversations could not be loaded. {load.error}</p>
+                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  Try again
+                </button>
+              </div>
+            )}
+            {load.status === 'ready' && list.length === 0 && (
+              <p className="history-empty">No conversations yet. Your chats with {cloneName} appear here.</p>
+            )}
+            {groups.map((group) => (
+              <section key={group.label} className="history-group" aria-label={group.label}>
+                <h3 className="history-group-label">{group.label}</h3>
+                <ul className="history-list">
+                  {group.conversations.map((conversation) => (
+                    <HistoryRow
+                      key={conversation.id}
+                      conversation={conversation}
+                      slug={slug}
+                      instanceSlug={instanceSlug}
+                      current={conversation.id === currentId}
+                      onOpen={() => {
+                        onOpenChange(false);
+                        onNavigate(conversation.id);
+                      }}
+                      onRename={(title) => rename(conversation, title)}
+                      onArchive={() => void archive(conversation)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

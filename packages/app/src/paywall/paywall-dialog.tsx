@@ -1,0 +1,155 @@
+/**
+ * @module The paywall's tier selection (spec/calls.md §2, §4): a monthly/yearly toggle, the
+ * clone's membership cards and the 'Logged in as {email}' link that signs out. Loaded lazily.
+ */
+import { canShowMembership } from '@doppel/core';
+import type { BillingBasis, RelationshipType, SubscriptionData } from '@doppel/protocol';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { signOutWithToasts } from '../account/sign-out';
+import { errorMessage, fetchMemberships } from '../api';
+import { Avatar } from '../components/avatar';
+import { CloseIcon } from '../components/icons';
+import { MembershipCard } from './membership-card';
+import '../components/dialog.css';
+import './paywall.css';
+
+export interface PaywallDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clone: { slug: string; instanceSlug: string | null; name: string; imageUrl: string | null };
+  email: string;
+  relationshipType: RelationshipType | null;
+  /** 'limit' when a message was refused; 'request' when asked for (the `paywall` query). */
+  reason: 'limit' | 'request';
+  paymentsEnabled?: boolean;
+}
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; data: SubscriptionData }
+  | { status: 'error'; error: string };
+
+export default function PaywallDialog({
+  open,
+  onOpenChange,
+  clone,
+  email,
+  relationshipType,
+  reason,
+  paymentsEnabled = false,
+}: PaywallDialogProps) {
+  const [basis, setBasis] = useState<BillingBasis>('monthly');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoad({ status: 'loading' });
+    fetchMemberships(clone.slug, clone.instanceSlug).then(
+      (data) => live && setLoad({ status: 'ready', data }),
+      (error: unknown) => live && setLoad({ status: 'error', error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, clone.slug, clone.instanceSlug, attempt]);
+
+  const offered =
+    load.status === 'ready' ? load.data.memberships.filter((m) => m.active || isActive(load.data, m.id)) : [];
+  const shown = offered.filter((m) => canShowMembership(m, basis));
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content paywall-dialog">
+          <div className="dialog-head paywall-top">
+            <Avatar name={clone.name} imageUrl={clone.imageUrl} size={40} />
+            <Dialog.Close className="icon-btn" aria-label="Close">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Title className="paywall-title">
+            {reason === 'limit' ? `Keep talking with ${clone.name}` : `Memberships for ${clone.name}`}
+          </Dialog.Title>
+          <Dialog.Description className="dialog-description">
+            {reason === 'limit'
+              ? "You've used all the messages included in your plan this month. A membership gives you more."
+              : 'Choose a membership for more messages and calls each month.'}
+          </Dialog.Description>
+          <fieldset className="basis-toggle">
+            <legend className="visually-hidden">Billing period</legend>
+            {(['monthly', 'yearly'] as const).map((value) => (
+              <label key={value} className={basis === value ? 'basis-option is-selected' : 'basis-option'}>
+                <input
+                  type="radio"
+                  name="billing-basis"
+                  value={value}
+                  checked={basis === value}
+                  onChange={() => setBasis(value)}
+                />
+                {value === 'monthly' ? 'Monthly' : 'Yearly'}
+              </label>
+            ))}
+          </fieldset>
+          <div className="paywall-body" aria-busy={load.status === 'loading'}>
+            {load.status === 'loading' && (
+              <div className="membership-list">
+                <span className="skeleton" style={{ height: 180, borderRadius: 16 }} />
+              </div>
+            )}
+            {load.status === 'error' && (
+              <div className="paywall-empty" role="alert">
+                <p>The memberships could not be loaded. {load.error}</p>
+                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  Try again
+                </button>
+              </div>
+            )}
+            {load.status === 'ready' && shown.length === 0 && (
+              <p className="paywall-empty">
+                {offered.length === 0
+                  ? `${clone.name} does not offer memberships yet.`
+                  : `No ${basis} plans are offered. Try the ${basis === 'monthly' ? 'yearly' : 'monthly'} ones.`}
+              </p>
+            )}
+            {load.status === 'ready' && shown.length > 0 && (
+              <div className="membership-list">
+                {shown.map((membership) => (
+                  <MembershipCard
+                    key={membership.id}
+                    membership={membership}
+                    basis={basis}
+                    activeSubscription={load.data.active_subscription}
+                    relationshipType={relationshipType}
+                    paymentsEnabled={paymentsEnabled}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+          <p className="paywall-footer">
+            <button
+              type="button"
+              className="link-button paywall-logout"
+              title="Sign out"
+              onClick={() => {
+                onOpenChange(false);
+                void signOutWithToasts();
+              }}
+            >
+              Logged in as {email}
+            </button>
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function isActive(data: SubscriptionData, id: string): boolean {
+  return data.active_subscription?.membership.id === id;
+}
