@@ -1,0 +1,100 @@
+/**
+ * @module One widget's iframe side, joined on first open: the box, the iframe and the host
+ * half of the bridge (docs/embed-lifecycle.md). embed.js loads it as embed-frame.js; the ESM
+ * module links it directly.
+ */
+import type { Attach, FramePart } from './core';
+import { FRAME_TYPES, type HostType, NS, V } from './names';
+import { FRAME_CSS } from './frame-styles';
+import { addStyle } from './styles';
+
+const enc = encodeURIComponent;
+let style: HTMLStyleElement | undefined;
+let parts = 0;
+
+export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button, nonce }) => {
+  const d = document;
+  const t = mode === 'inline' ? o.target : d.body;
+  const host = typeof t === 'string' ? d.querySelector(t) : t;
+  /** Host → iframe commands waiting for the iframe's `hello`. */
+  const queue: HostType[] = [];
+  let prefill = o.prefill;
+  let ready = 0;
+
+  style ||= addStyle(FRAME_CSS, nonce);
+  parts++;
+  const box = d.createElement('div');
+  box.className = `doppel doppel-${mode}`;
+  box.hidden = !shown();
+  const frame = d.createElement('iframe');
+  frame.src = `${origin}/embed/${enc(o.clone)}${o.instance ? `/${enc(o.instance)}` : ''}?parent=${enc(location.origin)}${o.config ? `&config=${enc(o.config)}` : ''}`;
+  frame.title = `Chat with ${o.name || o.clone}`;
+  frame.setAttribute('allow', 'microphone; camera; autoplay; clipboard-write');
+  box.append(frame);
+  if (host) host.append(box);
+  else console.error('Doppel: no element matches target', t);
+
+  // Only ever to our own iframe's window, at the app's origin: never "*".
+  const post = (type: HostType, payload?: object) =>
+    frame.contentWindow?.postMessage({ ns: NS, v: V, type, id, payload }, origin);
+  const command = (type: HostType) => (ready ? post(type) : queue.push(type));
+
+  const onMessage = ({ data: m, source, origin: from }: MessageEvent) => {
+    // Only our own iframe's window at the app's origin (DESIGN §5), then only our namespace,
+    // our version, a known type and an object payload; anything else is dropped silently.
+    if (source !== frame.contentWindow || from !== origin || m?.ns !== NS || m.v !== V) return;
+    const type = m.type;
+    const p = m.payload ?? {};
+    if (!FRAME_TYPES.includes(type) || typeof p !== 'object' || !p) return;
+    if (type === 'hello') {
+      // Every load of the chat says hello (a reload too): answer, then flush the queue.
+      ready = 1;
+      post('welcome', { mode, config: o.config, prefill, open: shown() });
+      prefill = undefined;
+      for (const c of queue.splice(0)) post(c);
+    } else if (type === 'resize') {
+      const h = p.height;
+      if (o.autoHeight && typeof h === 'number' && h >= 0 && h < 1e5) {
+        box.style.height = box.style.minHeight = `${h}px`;
+      }
+    } else if (type === 'open') show(true);
+    else if (type === 'close' || type === 'request-close') show(false);
+    else if (type !== 'voice-exhausted' || typeof p.configId === 'string') {
+      emit(type, p);
+      if (/exhausted/.test(type)) {
+        // spec/calls.md §1, §4; spec/chat.md §7: the limit events also reach the top window
+        // as window messages, posted to our own origin: to the top window when it is ours to
+        // reach, else to this one.
+        let target: Window = window;
+        try {
+          target = top!.document && top!;
+        } catch {}
+        target.postMessage(type[0] === 't' ? `doppel:${type}` : { type, configId: p.configId }, location.origin);
+      }
+    }
+  };
+  window.addEventListener('message', onMessage);
+
+  const part: FramePart = {
+    show(open) {
+      box.hidden = !open;
+      command(open ? 'open' : 'close');
+      // The popup takes focus; closing it gives focus back to the launcher.
+      if (button) open ? frame.focus() : d.activeElement === frame && button.focus();
+    },
+    prefill(text) {
+      ready ? post('prefill', { text }) : (prefill = text);
+    },
+    destroy() {
+      window.removeEventListener('message', onMessage);
+      box.remove();
+      if (!--parts) {
+        style!.remove();
+        style = undefined;
+      }
+    },
+  };
+  // A bubble opened before the part arrived, inline and fullpage: shown from the start.
+  if (shown()) part.show(true);
+  return part;
+};
