@@ -86,10 +86,15 @@ export const PhoneRequest = z.object({
 });
 export type PhoneRequest = z.infer<typeof PhoneRequest>;
 
-/** App → server, POST /api/auth/phone/verify (signed in): the texted code for this number. */
+/**
+ * App → server, POST /api/auth/phone/verify (signed in): the texted code for this number. With
+ * `slug`, the verified number also opts in to texts from that clone (spec/chat.md §4 capture:
+ * a verified code sets opt-in true).
+ */
 export const PhoneVerifyRequest = z.object({
   code: CodeAsTyped,
   phone_number: PhoneNumberAsTyped,
+  slug: z.string().min(1).max(200).optional(),
 });
 export type PhoneVerifyRequest = z.infer<typeof PhoneVerifyRequest>;
 

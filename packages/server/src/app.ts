@@ -2,42 +2,89 @@
 import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
 import { Hono } from 'hono';
+import { cachedAuthSecret } from './auth/auth-secret';
+import { secureCookies } from './auth/session-cookie';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { apiError } from './http/api-error';
 import { createLogger, type Logger } from './logger';
+import { identity } from './middleware/identity';
 import { securityHeaders } from './middleware/security-headers';
+import { type Mailer, outboxMailer, smtpMailer } from './providers/mailer';
+import { outboxSms, type SmsSender } from './providers/sms';
+import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
+import { phoneRoutes } from './routes/phone';
 import { staticRoutes } from './routes/static-files';
+import { usageRoutes } from './routes/usage';
 
 export interface CreateAppOptions {
   db: Db;
   brain: Brain;
   config: Config;
   logger?: Logger;
+  /** Default: the system clock (tests inject one to expire codes). */
+  clock?: Clock;
+  /** Default: SMTP with SMTP_URL, else the local outbox. */
+  mailer?: Mailer;
+  /** Default: the local outbox. */
+  sms?: SmsSender;
+}
+
+/** The providers and shared pieces every route module is built from. */
+export function createDeps(options: CreateAppOptions): AppDeps {
+  const { db, config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  return {
+    db,
+    brain: options.brain,
+    config,
+    logger,
+    clock: options.clock ?? systemClock,
+    mailer:
+      options.mailer ??
+      (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(db, logger)),
+    sms: options.sms ?? outboxSms(db, logger),
+    authSecret: cachedAuthSecret(db, config.auth.secret),
+  };
 }
 
 /** Builds the application; serving it (node:http, tests' `app.request`) is the caller's part. */
 export function createApp(options: CreateAppOptions): Hono {
-  const deps: AppDeps = { ...options, logger: options.logger ?? createLogger(options.config.logLevel) };
+  const deps = createDeps(options);
+  const who = identity({
+    db: deps.db,
+    clock: deps.clock,
+    authSecret: deps.authSecret,
+    secureCookies: secureCookies(deps.config.publicUrl),
+  });
+  // Routes without a visitor or session first (health checks, cacheable media, the
+  // server-to-server OpenAI endpoint); every route after `who` knows who is asking.
   const api = new Hono()
     .route('/', healthRoutes(deps))
-    .route('/', cloneRoutes(deps))
-    .route('/', conversationRoutes(deps))
-    .route('/', messageRoutes(deps))
     .route('/', mediaRoutes(deps))
     .route('/', openaiRoutes(deps))
+    .route('/', devOutboxRoutes(deps))
+    .use('*', who)
+    .route('/', authRoutes(deps))
+    .route('/', phoneRoutes(deps))
+    .route('/', cloneRoutes(deps))
+    .route('/', usageRoutes(deps))
+    .route('/', conversationRoutes(deps))
+    .route('/', messageRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 
   const app = new Hono();
   app.use('*', securityHeaders());
   app.route('/api', api);
-  app.route('/', staticRoutes(deps));
+  app.route('/', staticRoutes(deps, who));
   app.onError((error, c) => {
     deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return apiError(c, 500, 'Internal server error');

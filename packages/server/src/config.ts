@@ -3,7 +3,7 @@
  * setting has a working default (DESIGN §2); `configTable` lists them for the docs.
  */
 import { isAbsolute, join, resolve } from 'node:path';
-import { STREAM_KEEPALIVE_MS } from '@doppel/protocol';
+import { OTP_SENDS_PER_HOUR, STREAM_KEEPALIVE_MS } from '@doppel/protocol';
 import { z } from 'zod';
 import { findRepoRoot } from './repo-root';
 
@@ -29,6 +29,37 @@ export interface Config {
   streamKeepAliveMs: number;
   /** Largest JSON request body accepted; larger ones answer 413. */
   jsonBodyLimitBytes: number;
+  auth: AuthConfig;
+  mail: MailConfig;
+  usage: UsageConfig;
+}
+
+export interface AuthConfig {
+  /** Signs visitor ids and hashes one-time codes; null: generated once and kept in the database. */
+  secret: string | null;
+  /** The product's own domains: exempt from the subaddress rule (spec/chat.md §5). */
+  staffEmailDomains: string[];
+  bannedEmailDomains: string[];
+  bannedEmails: string[];
+  /** Codes sent to one address or number per hour. */
+  otpSendsPerHour: number;
+  /** Codes requested from one IP address per hour. */
+  otpSendsPerIpPerHour: number;
+  /** Behind a reverse proxy: the client address is the first of X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; null: the local outbox (table + server log). */
+  smtpUrl: string | null;
+  from: string;
+}
+
+export interface UsageConfig {
+  /** The signed-in monthly message quota when a clone has no free membership. */
+  freeMessagesPerMonth: number;
+  /** Off only for benchmarks: sends are neither counted nor refused. */
+  enforce: boolean;
 }
 
 /** One documented setting. `default` is what a reader sees in the docs. */
@@ -91,6 +122,63 @@ export const configTable: readonly ConfigEntry[] = [
     default: '65536',
     description: 'Largest JSON request body; larger ones answer 413.',
   },
+  {
+    name: 'AUTH_SECRET',
+    default: '(unset: generated once, kept in the database)',
+    description:
+      'Signs visitor ids and hashes sign-in codes; at least 32 characters. Changing it signs everyone out of their visitor ids and voids pending codes.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: local outbox)',
+    description:
+      'smtp:// or smtps:// URL of the mail server for sign-in codes. Unset: codes go to the outbox table and the server log.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Doppel <no-reply@$PUBLIC_URL host>',
+    description: 'The sender of sign-in mails.',
+  },
+  {
+    name: 'STAFF_EMAIL_DOMAINS',
+    default: '(none)',
+    description: "Comma-separated domains of the product's staff: exempt from the subaddress rule.",
+  },
+  {
+    name: 'BANNED_EMAIL_DOMAINS',
+    default: '(none)',
+    description: 'Comma-separated domains (and their subdomains) that may not sign in.',
+  },
+  {
+    name: 'BANNED_EMAILS',
+    default: '(none)',
+    description: 'Comma-separated addresses that may not sign in.',
+  },
+  {
+    name: 'OTP_SENDS_PER_HOUR',
+    default: String(OTP_SENDS_PER_HOUR),
+    description: 'Sign-in codes sent to one address or phone number per hour.',
+  },
+  {
+    name: 'OTP_SENDS_PER_IP_PER_HOUR',
+    default: '20',
+    description: 'Sign-in codes requested from one IP address per hour.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true behind a reverse proxy: the client address is the first X-Forwarded-For entry.',
+  },
+  {
+    name: 'FREE_MESSAGES_PER_MONTH',
+    default: '30',
+    description: 'Signed-in monthly message quota for a clone without a free (price 0) membership.',
+  },
+  {
+    name: 'USAGE_ENFORCEMENT',
+    default: 'on',
+    description: 'off only for benchmarks: sends are neither counted nor refused.',
+  },
 ];
 
 /** An unset or blank variable is absent: `DATABASE_URL=` means PGlite, not an empty URL. */
@@ -102,6 +190,26 @@ const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
     z.number().int().min(min).max(max).default(fallback),
+  );
+
+/** A comma-separated list: trimmed, lower-cased, blanks dropped. */
+const list = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter((item) => item !== '')
+      : [],
+  z.array(z.string()),
+);
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z
+      .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v))),
   );
 
 const Env = z.object({
@@ -124,6 +232,22 @@ const Env = z.object({
   ),
   STREAM_KEEPALIVE_MS: integer(STREAM_KEEPALIVE_MS, 10, 3_600_000),
   JSON_BODY_LIMIT_BYTES: integer(64 * 1024, 1_024, 16 * 1024 * 1024),
+  AUTH_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url()
+      .refine((u) => /^smtps?:/i.test(u), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optional,
+  STAFF_EMAIL_DOMAINS: list,
+  BANNED_EMAIL_DOMAINS: list,
+  BANNED_EMAILS: list,
+  OTP_SENDS_PER_HOUR: integer(OTP_SENDS_PER_HOUR, 1, 10_000),
+  OTP_SENDS_PER_IP_PER_HOUR: integer(20, 1, 1_000_000),
+  TRUST_PROXY: flag(false),
+  FREE_MESSAGES_PER_MONTH: integer(30, -1, 100_000_000),
+  USAGE_ENFORCEMENT: flag(true),
 });
 
 /** The variables `loadConfig` reads (each must have a row in `configTable`). */
@@ -143,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const path = (value: string | undefined, fallback: string) =>
     value === undefined ? join(root, fallback) : isAbsolute(value) ? value : resolve(value);
   return {
@@ -151,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     examplesPort: e.EXAMPLES_PORT,
     dataDir: e.DATA_DIR === 'memory://' ? 'memory://' : path(e.DATA_DIR, '.data'),
     databaseUrl: e.DATABASE_URL ?? null,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     llm: {
       baseUrl: e.LLM_BASE_URL ?? null,
       apiKey: e.LLM_API_KEY ?? null,
@@ -164,5 +289,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     logLevel: e.LOG_LEVEL,
     streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
     jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      staffEmailDomains: e.STAFF_EMAIL_DOMAINS,
+      bannedEmailDomains: e.BANNED_EMAIL_DOMAINS,
+      bannedEmails: e.BANNED_EMAILS,
+      otpSendsPerHour: e.OTP_SENDS_PER_HOUR,
+      otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+      trustProxy: e.TRUST_PROXY,
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Doppel <no-reply@${mailDomain(publicUrl)}>` },
+    usage: { freeMessagesPerMonth: e.FREE_MESSAGES_PER_MONTH, enforce: e.USAGE_ENFORCEMENT },
   };
+}
+
+/** The host of PUBLIC_URL for the default sender; `localhost` is not a deliverable domain. */
+function mailDomain(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' ? 'localhost.localdomain' : host;
 }

@@ -1,11 +1,10 @@
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
-import { ApiError, CloneProfile, Conversation, ExploreResponse } from '@doppel/protocol';
+import { ApiError, CloneProfile, ExploreResponse } from '@doppel/protocol';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { scriptedBrain } from '../../test/support/brain-doubles';
-import { postJson, testApp } from '../../test/support/harness';
+import { testApp } from '../../test/support/harness';
 import { type SeededClone, seedClone } from '../../test/support/seed';
 
 describe.each(testDatabases())('clone routes on $name', ({ open }) => {
@@ -69,18 +68,5 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
     const res = await app.request('/api/explore');
     const clones = ExploreResponse.parse(await res.json());
     expect(clones.map((c) => c.slug)).toEqual(['ada']);
-  });
-
-  it("lists the clone's conversations, most recently updated first", async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await postJson(app, '/api/conversations', { slug: 'ada', medium: 'WEB' });
-      ids.push(Conversation.parse(await res.json()).id);
-    }
-    await postJson(app, '/api/clone/talk/conversation/title', { id: ids[0], title: 'Touched last' });
-    const res = await app.request('/api/clones/ada/conversations');
-    const list = z.array(Conversation).parse(await res.json());
-    expect(list.map((c) => c.id)).toEqual([ids[0], ids[2], ids[1]]);
-    expect((await app.request('/api/clones/nobody/conversations')).status).toBe(404);
   });
 });

@@ -1,12 +1,10 @@
-/** @module Clone profile, explore list and a clone's conversation history. */
-import type { CloneProfile, Conversation } from '@doppel/protocol';
+/** @module Clone profile and the explore list. */
+import type { CloneProfile } from '@doppel/protocol';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { toCloneProfile, toCloneSummary } from '../mappers/clone';
-import { toConversation } from '../mappers/conversation';
 import { findCloneBySlug, findInstance, listPublicClones, listSuggestedQuestions } from '../store/clones';
-import { listCloneConversations } from '../store/conversations';
 
 export const CLONE_NOT_FOUND = 'Clone not found';
 export const INSTANCE_NOT_FOUND = 'Instance not found';
@@ -27,14 +25,5 @@ export function cloneRoutes({ db }: AppDeps) {
       })
       /** Public clones for the explore page. */
       .get('/explore', async (c) => c.json((await listPublicClones(db)).map(toCloneSummary)))
-      /** The clone's conversations, most recently updated first (history drawer). */
-      .get('/clones/:slug/conversations', async (c) => {
-        const clone = await findCloneBySlug(db, c.req.param('slug'));
-        if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
-        const conversations: Conversation[] = (await listCloneConversations(db, clone.id)).map(
-          toConversation,
-        );
-        return c.json(conversations);
-      })
   );
 }

@@ -1,31 +1,56 @@
-/** @module Create, read and rename conversations. */
+/**
+ * @module Conversations: start, read, rename, archive, claim, and the signed-in history list.
+ * Every read and write is the owner's: another visitor's or user's conversation answers 404,
+ * exactly like one that does not exist.
+ */
 import {
+  type ClaimConversationResponse,
   type Conversation,
+  type ConversationHistory,
+  ConversationUpdateRequest,
   type ConversationWithMessages,
   CreateConversationRequest,
+  LOGIN_REQUIRED,
   RenameConversationRequest,
 } from '@doppel/protocol';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { isUuid } from '../http/uuid';
 import { toConversation } from '../mappers/conversation';
 import { toMessage } from '../mappers/message';
+import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug, findInstance } from '../store/clones';
-import { createConversation, findConversation, renameConversation } from '../store/conversations';
+import {
+  claimConversation,
+  createConversation,
+  findConversation,
+  listUserConversations,
+  type Owner,
+  updateConversation,
+} from '../store/conversations';
 import { listMessages } from '../store/messages';
+import { ensureFollower } from '../store/relationships';
 import { CLONE_NOT_FOUND, INSTANCE_NOT_FOUND } from './clones';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 export function conversationRoutes({ db, config }: AppDeps) {
   const limits = { maxBytes: config.jsonBodyLimitBytes };
+  const ownerOf = async <E extends AppEnv>(c: Context<E>): Promise<Owner> => {
+    const identity = identityOf(c);
+    const user = await identity.user();
+    return { userId: user?.id ?? null, visitorId: identity.visitorId };
+  };
+
   return (
-    new Hono()
-      /** A new, empty conversation with the clone (and instance). */
+    new Hono<AppEnv>()
+      /** A new, empty conversation with the clone (and instance), the caller's. */
       .post('/conversations', jsonBody(CreateConversationRequest, limits), async (c) => {
         const body = c.var.body;
+        const identity = identityOf(c);
+        const owner = await ownerOf(c);
         const clone = await findCloneBySlug(db, body.slug);
         if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
         const instance = body.instanceSlug ? await findInstance(db, clone.id, body.instanceSlug) : null;
@@ -34,14 +59,17 @@ export function conversationRoutes({ db, config }: AppDeps) {
           cloneId: clone.id,
           instanceId: instance?.id ?? null,
           medium: body.medium,
+          owner,
+          idIsKey: identity.stateless,
         });
+        if (owner.userId) await ensureFollower(db, owner.userId, clone.id);
         const conversation: Conversation = toConversation(row);
         return c.json(conversation, 201);
       })
       /** One conversation with its messages, oldest first. */
       .get('/conversations/:id', async (c) => {
         const id = c.req.param('id');
-        const row = isUuid(id) ? await findConversation(db, id) : null;
+        const row = isUuid(id) ? await findConversation(db, id, await ownerOf(c)) : null;
         if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
         const messages = await listMessages(db, id);
         const answer: ConversationWithMessages = {
@@ -50,12 +78,55 @@ export function conversationRoutes({ db, config }: AppDeps) {
         };
         return c.json(answer);
       })
+      /** History drawer: rename (title 1–100 characters) and/or archive (`hidden: true`). */
+      .patch('/conversations/:id', jsonBody(ConversationUpdateRequest, limits), async (c) => {
+        const id = c.req.param('id');
+        const { title, hidden } = c.var.body;
+        const row = isUuid(id) ? await updateConversation(db, id, await ownerOf(c), { title, hidden }) : null;
+        if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
+        const answer: Conversation = toConversation(row);
+        return c.json(answer);
+      })
+      /** After sign-in: the visitor's conversation becomes the user's (spec/chat.md §4 capture). */
+      .post('/conversations/:id/claim', async (c) => {
+        const identity = identityOf(c);
+        const user = await identity.user();
+        if (!user) return apiError(c, 401, LOGIN_REQUIRED);
+        const id = c.req.param('id');
+        const result = isUuid(id)
+          ? await claimConversation(db, id, { userId: user.id, visitorId: identity.visitorId })
+          : null;
+        if (!result) return apiError(c, 404, CONVERSATION_NOT_FOUND);
+        await ensureFollower(db, user.id, result.row.clone_id);
+        const answer: ClaimConversationResponse = {
+          conversation: toConversation(result.row),
+          claimed: result.claimed,
+        };
+        return c.json(answer);
+      })
       /** spec/chat.md §7: rename; the title is 1 to 100 characters after trimming. */
       .post('/clone/talk/conversation/title', jsonBody(RenameConversationRequest, limits), async (c) => {
         const { id, title } = c.var.body;
-        const stored = isUuid(id) ? await renameConversation(db, id, title) : null;
-        if (stored === null) return apiError(c, 404, CONVERSATION_NOT_FOUND);
-        return c.json({ title: stored });
+        const row = isUuid(id) ? await updateConversation(db, id, await ownerOf(c), { title }) : null;
+        if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
+        return c.json({ title: row.title });
+      })
+      /** The signed-in user's visible conversations with the clone, most recently updated first. */
+      .get('/clones/:slug/conversations', async (c) => {
+        const user = await identityOf(c).user();
+        if (!user) return apiError(c, 401, LOGIN_REQUIRED);
+        const clone = await findCloneBySlug(db, c.req.param('slug'));
+        if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
+        const instanceSlug = c.req.query('instance');
+        const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
+        if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
+        const rows = await listUserConversations(db, {
+          cloneId: clone.id,
+          userId: user.id,
+          instanceId: instance?.id ?? null,
+        });
+        const answer: ConversationHistory = rows.map(toConversation);
+        return c.json(answer);
       })
   );
 }

@@ -1,8 +1,9 @@
 /**
  * @module Sending a message (the answer streams back as SSE) and reading an answer's sources.
- * spec/chat.md §7, DESIGN §4: the visitor's message is stored before the first byte.
+ * spec/chat.md §7, DESIGN §4: the visitor's message is stored before the first byte, and a send
+ * past the caller's quota answers 402 before any event, with nothing written.
  */
-import { type Citation, INVALID_OUTBOUND_MESSAGE, StreamRequest } from '@doppel/protocol';
+import { type Citation, INVALID_OUTBOUND_MESSAGE, StreamRequest, type UsageRefusal } from '@doppel/protocol';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -10,17 +11,25 @@ import { apiError } from '../http/api-error';
 import { describeIssues } from '../http/describe-issues';
 import { isUuid } from '../http/uuid';
 import { toCitation } from '../mappers/citation';
+import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
-import { acceptMessage } from '../store/accept-message';
+import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
 import { listCitations, messageExists } from '../store/messages';
+import { type CloneQuotaFacts, loadQuotaFacts } from '../store/quota-facts';
+import { usageSubject } from '../store/usage-counters';
 import { answerStream } from '../streaming/answer-stream';
 import { SSE_HEADERS } from '../streaming/sse';
 import { titleFromMessage } from '../streaming/title-from-message';
+import { usagePeriod } from '../usage/period';
+import { messageLimit, type Quotas, quotasFor } from '../usage/quotas';
+import { usageAnswer } from '../usage/usage-answer';
 import { CLONE_NOT_FOUND } from './clones';
 import { CONVERSATION_NOT_FOUND } from './conversations';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
+/** The 402 of a send the quota refuses (the body also carries the usage that refused it). */
+export const MESSAGE_LIMIT_REACHED = 'Message limit reached';
 /** Earlier turns the brain sees as context. */
 export const HISTORY_TURNS = 12;
 
@@ -33,27 +42,66 @@ export function describeOutbound(error: z.ZodError): string {
   return blankOnly ? INVALID_OUTBOUND_MESSAGE : `${INVALID_OUTBOUND_MESSAGE}: ${describeIssues(error)}`;
 }
 
-export function messageRoutes({ db, brain, config, logger }: AppDeps) {
+export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
   const body = jsonBody(StreamRequest, { maxBytes: config.jsonBodyLimitBytes, describe: describeOutbound });
-  return new Hono()
+  return new Hono<AppEnv>()
     .post('/clone/talk/messages/stream', body, async (c) => {
       const { message } = c.var.body;
       const conversationId = message.conversationId;
       const question = message.text.trim();
-      const accepted = isUuid(conversationId)
+      const identity = identityOf(c);
+      const user = await identity.user();
+      const owner = { userId: user?.id ?? null, visitorId: identity.visitorId };
+
+      // DESIGN §4: usage is charged in the statement that stores the message; the quota comes
+      // from the clone and the caller's relationship with it.
+      let quota: { facts: CloneQuotaFacts; quotas: Quotas } | null = null;
+      if (config.usage.enforce) {
+        const facts = await loadQuotaFacts(db, {
+          slug: message.slug,
+          userId: owner.userId,
+          freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
+        });
+        if (!facts) return apiError(c, 404, CLONE_NOT_FOUND);
+        quota = { facts, quotas: quotasFor(facts.facts) };
+      }
+      const outcome: AcceptOutcome = isUuid(conversationId)
         ? await acceptMessage(db, {
             conversationId,
             slug: message.slug,
             text: question,
             firstTitle: titleFromMessage(question),
             historyTurns: HISTORY_TURNS,
+            owner,
+            charge: quota
+              ? {
+                  subject: usageSubject(owner.userId, owner.visitorId),
+                  period: usagePeriod(clock.now()),
+                  limit: messageLimit(quota.quotas),
+                }
+              : null,
           })
-        : null;
-      if (!accepted) {
-        const clone = await findCloneBySlug(db, message.slug);
+        : { status: 'not-found' };
+      if (outcome.status === 'not-found') {
+        const clone = quota ? true : await findCloneBySlug(db, message.slug);
         return apiError(c, 404, clone ? CONVERSATION_NOT_FOUND : CLONE_NOT_FOUND);
       }
-      const { clone, history } = accepted;
+      if (outcome.status === 'refused') {
+        const refusal: UsageRefusal = {
+          error: MESSAGE_LIMIT_REACHED,
+          ...(quota && {
+            usage: usageAnswer({
+              used: outcome.used,
+              quotas: quota.quotas,
+              options: quota.facts.options,
+              signedIn: user !== null,
+              relationship: quota.facts.facts.relationship?.type ?? null,
+            }),
+          }),
+        };
+        return c.json(refusal, 402);
+      }
+      const { clone, history } = outcome;
       const stream = answerStream({
         db,
         brain,

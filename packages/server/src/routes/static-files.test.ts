@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { ApiError } from '@doppel/protocol';
 import { describe, expect, it } from 'vitest';
 import { scriptedBrain } from '../../test/support/brain-doubles';
-import { fakeAppDist, testApp } from '../../test/support/harness';
+import { fakeAppDist, TEST_AUTH_SECRET, testApp, testConfig } from '../../test/support/harness';
 import { stubDb } from '../../test/support/stub-db';
 
 const appDist = fakeAppDist();
 const noEmbed = join(tmpdir(), 'doppel-no-embed-here');
-const app = testApp(stubDb, scriptedBrain([]), { appDist, embedDist: noEmbed });
+/** The visitor cookie on index.html is signed with the configured secret: no database read. */
+const auth = { ...testConfig().auth, secret: TEST_AUTH_SECRET };
+const app = testApp(stubDb, scriptedBrain([]), { appDist, embedDist: noEmbed, auth });
 
 describe('static files', () => {
   it('serves index.html for app routes, never cached, with security headers', async () => {
@@ -65,7 +67,7 @@ describe('static files', () => {
   });
 
   it('explains that the app is not built when there is no dist', async () => {
-    const bare = testApp(stubDb, scriptedBrain([]), { appDist: noEmbed, embedDist: noEmbed });
+    const bare = testApp(stubDb, scriptedBrain([]), { auth, appDist: noEmbed, embedDist: noEmbed });
     const res = await bare.request('/demo');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('npm start');

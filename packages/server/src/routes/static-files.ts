@@ -52,7 +52,11 @@ function appNotBuilt(c: Context): Response {
   );
 }
 
-export function staticRoutes({ config }: AppDeps) {
+/**
+ * `visitor` (the identity middleware) runs before index.html is served, so a browser holds its
+ * visitor cookie before the app's first API call: parallel first calls then share one visitor.
+ */
+export function staticRoutes({ config }: AppDeps, visitor?: MiddlewareHandler) {
   const indexHtml = join(config.appDist, 'index.html');
   const embed = lazyStatic(config.embedDist, () => EMBED_CACHE);
   const files = lazyStatic(config.appDist, cacheFor);
@@ -65,9 +69,10 @@ export function staticRoutes({ config }: AppDeps) {
     }),
   );
   for (const file of EMBED_EXTRAS) app.get(file, embed);
-  return app.get('*', files, async (c, next) => {
+  const page: MiddlewareHandler = async (c, next) => {
     if (looksLikeFile(c.req.path) || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     if (!existsSync(indexHtml)) return appNotBuilt(c);
     return index(c, next);
-  });
+  };
+  return visitor ? app.get('*', files, visitor, page) : app.get('*', files, page);
 }

@@ -1,13 +1,21 @@
 /**
  * @module The first write of a send, in one round trip (first-token latency is what a visitor
- * feels): check that the conversation belongs to the clone, store the visitor's message, bump
- * updated_at, set the first title, and read back the clone and the earlier turns.
+ * feels): check that the conversation belongs to the clone and to the caller, charge one
+ * message against the caller's quota, store the visitor's message, bump updated_at, set the
+ * first title, and read back the clone and the earlier turns.
+ *
+ * The charge is an upsert on the caller's usage counter that only increments while the count
+ * is below the limit (`ON CONFLICT … DO UPDATE … WHERE messages < limit`). PostgreSQL locks the
+ * counter row for it, so concurrent sends at the boundary queue on that row and at most `limit`
+ * of them ever pass; the message is inserted only when the charge returned a row, so a refused
+ * send writes nothing (DESIGN §4).
  */
 import type { CloneForBrain, HistoryTurn } from '@doppel/brain';
 import type { Queryable } from '@doppel/db';
-import { DEFAULT_CONVERSATION_TITLE } from '@doppel/protocol';
+import { DEFAULT_CONVERSATION_TITLE, type UsageAmounts } from '@doppel/protocol';
 import { z } from 'zod';
 import { toCloneForBrain } from '../mappers/clone';
+import { ownedBy } from './conversations';
 
 const AcceptedRow = z.object({
   id: z.string(),
@@ -17,6 +25,8 @@ const AcceptedRow = z.object({
   description: z.string(),
   suggested_questions: z.array(z.string()),
   history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
+  stored: z.number(),
+  used: z.object({ messages: z.number(), voice_seconds: z.number(), video_seconds: z.number() }).nullable(),
 });
 
 export interface AcceptMessageInput {
@@ -27,33 +37,54 @@ export interface AcceptMessageInput {
   firstTitle: string;
   /** How many earlier turns to read back. */
   historyTurns: number;
+  /** The caller: their conversations are theirs (user) or their visitor's until claimed. */
+  owner: { userId: string | null; visitorId: string };
+  /** The usage counter to charge, or null when usage is not enforced (benchmarks only). */
+  charge: {
+    subject: string;
+    /** `YYYY-MM-01`. */
+    period: string;
+    /** The count the counter may reach; -1 unlimited (still counted), 0 refuses every send. */
+    limit: number;
+  } | null;
 }
 
-export interface AcceptedMessage {
-  clone: CloneForBrain;
-  /** The turns before this message, oldest first. */
-  history: HistoryTurn[];
-}
+export type AcceptOutcome =
+  | {
+      status: 'stored';
+      clone: CloneForBrain;
+      /** The turns before this message, oldest first. */
+      history: HistoryTurn[];
+    }
+  /** The quota refused the send; nothing was written. `used` is the counter as it stands. */
+  | { status: 'refused'; used: UsageAmounts }
+  /** No such conversation of this clone that the caller may use; nothing was written. */
+  | { status: 'not-found' };
 
-/**
- * Stores the message and answers what the brain needs; null (and nothing written) when the
- * conversation does not exist or is not the clone `slug`'s. The history is read from the
- * statement's snapshot, so it never includes the message just stored.
- */
-export async function acceptMessage(
-  db: Queryable,
-  input: AcceptMessageInput,
-): Promise<AcceptedMessage | null> {
-  const rows = await db.query(
-    `WITH target AS (
-       SELECT v.id AS conversation_id, c.id, c.slug, c.name, c.headline, c.description
+const ZERO = { messages: 0, voice_seconds: 0, video_seconds: 0 };
+
+/** Parameters: $1 conversation, $2 slug, $3 text, $4 first title, $5 default title, $6 turns, $7 user, $8 visitor. */
+const TARGET = `target AS (
+       SELECT v.id AS conversation_id, v.instance_id, c.id, c.slug, c.name, c.headline, c.description
        FROM conversations v JOIN clones c ON c.id = v.clone_id
-       WHERE v.id = $1 AND c.slug = $2
-     ), touched AS (
+       WHERE v.id = $1 AND c.slug = $2 AND ${ownedBy('v', '$7', '$8')}
+     )`;
+
+/** $9 subject, $10 period, $11 limit. */
+const CHARGED = `charged AS (
+       INSERT INTO usage_counters AS u (subject, clone_id, instance_key, period, messages)
+       SELECT $9, t.id, COALESCE(t.instance_id::text, ''), $10::date, 1 FROM target t WHERE $11::int <> 0
+       ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET messages = u.messages + 1
+         WHERE $11::int = -1 OR u.messages < $11::int
+       RETURNING 1
+     )`;
+
+const statement = (charged: boolean) =>
+  `WITH ${TARGET}, ${charged ? CHARGED : 'charged AS (SELECT 1)'}, touched AS (
        UPDATE conversations SET updated_at = now(),
          title = CASE WHEN title = $5 AND NOT EXISTS (
            SELECT 1 FROM messages WHERE conversation_id = $1 AND sender = 'USER') THEN $4 ELSE title END
-       WHERE id = (SELECT conversation_id FROM target) RETURNING id
+       WHERE id = (SELECT conversation_id FROM target) AND EXISTS (SELECT 1 FROM charged) RETURNING id
      ), stored AS (
        INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $3 FROM touched RETURNING id
      )
@@ -64,18 +95,40 @@ export async function acceptMessage(
          FROM (SELECT id, sender, text, created_at FROM messages
                WHERE conversation_id = $1 AND sender IN ('USER', 'CLONE')
                ORDER BY created_at DESC, id DESC LIMIT $6) h), '[]'::jsonb) AS history,
-       (SELECT count(*) FROM stored) AS stored
-     FROM target t`,
-    [
-      input.conversationId,
-      input.slug,
-      input.text,
-      input.firstTitle,
-      DEFAULT_CONVERSATION_TITLE,
-      input.historyTurns,
-    ],
-  );
-  if (!rows[0]) return null;
+       (SELECT count(*) FROM stored)::int AS stored,
+       ${
+         charged
+           ? `(SELECT jsonb_build_object('messages', u.messages, 'voice_seconds', u.voice_seconds,
+                'video_seconds', u.video_seconds) FROM usage_counters u
+               WHERE u.subject = $9 AND u.clone_id = t.id AND u.instance_key = COALESCE(t.instance_id::text, '')
+                 AND u.period = $10::date)`
+           : 'NULL::jsonb'
+       } AS used
+     FROM target t`;
+
+const CHARGING = statement(true);
+const NOT_CHARGING = statement(false);
+
+/**
+ * Stores the message and answers what the brain needs, or why nothing was written. The history
+ * is read from the statement's snapshot, so it never includes the message just stored; `used`
+ * (read on refusal) is the counter before this statement, which a refusal did not change.
+ */
+export async function acceptMessage(db: Queryable, input: AcceptMessageInput): Promise<AcceptOutcome> {
+  const params: unknown[] = [
+    input.conversationId,
+    input.slug,
+    input.text,
+    input.firstTitle,
+    DEFAULT_CONVERSATION_TITLE,
+    input.historyTurns,
+    input.owner.userId,
+    input.owner.visitorId,
+  ];
+  if (input.charge) params.push(input.charge.subject, input.charge.period, input.charge.limit);
+  const rows = await db.query(input.charge ? CHARGING : NOT_CHARGING, params);
+  if (!rows[0]) return { status: 'not-found' };
   const row = AcceptedRow.parse(rows[0]);
-  return { clone: toCloneForBrain(row), history: row.history };
+  if (row.stored === 0) return { status: 'refused', used: row.used ?? ZERO };
+  return { status: 'stored', clone: toCloneForBrain(row), history: row.history };
 }

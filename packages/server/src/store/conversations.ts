@@ -1,4 +1,9 @@
-/** @module Reads and writes of conversations. */
+/**
+ * @module Reads and writes of conversations, always on behalf of their owner: a conversation
+ * belongs to its user, or — until claimed — to the anonymous visitor who started it. One
+ * started by a client that kept no visitor id (`id_is_key`) is opened by its id alone until a
+ * user claims it.
+ */
 import type { Queryable } from '@doppel/db';
 import type { Medium } from '@doppel/protocol';
 import { z } from 'zod';
@@ -7,44 +12,114 @@ import { CONVERSATION_COLUMNS, ConversationRow } from '../mappers/conversation';
 /** How many conversations the history list answers at most. */
 export const HISTORY_LIMIT = 100;
 
+/** Who is asking: the signed-in user (or null) and the visitor. */
+export interface Owner {
+  userId: string | null;
+  visitorId: string;
+}
+
+/**
+ * The SQL condition "conversation `alias` is the caller's", with the caller's user id and
+ * visitor id as the placeholders `user` and `visitor`.
+ */
+export function ownedBy(alias: string, user: string, visitor: string): string {
+  return `(${alias}.user_id = ${user}::uuid OR (${alias}.user_id IS NULL AND (${alias}.visitor_id = ${visitor}::text OR ${alias}.id_is_key)))`;
+}
+
 export async function createConversation(
   db: Queryable,
-  input: { cloneId: string; instanceId: string | null; medium: Medium },
+  input: {
+    cloneId: string;
+    instanceId: string | null;
+    medium: Medium;
+    owner: Owner;
+    /** The creator kept no visitor id: the conversation's id is its key. */
+    idIsKey: boolean;
+  },
 ): Promise<ConversationRow> {
   const rows = await db.query(
     `WITH v AS (
-       INSERT INTO conversations (clone_id, instance_id, medium) VALUES ($1, $2, $3) RETURNING *
+       INSERT INTO conversations (clone_id, instance_id, medium, user_id, visitor_id, id_is_key)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
      )
      SELECT ${CONVERSATION_COLUMNS} FROM v JOIN clones c ON c.id = v.clone_id`,
-    [input.cloneId, input.instanceId, input.medium],
+    [input.cloneId, input.instanceId, input.medium, input.owner.userId, input.owner.visitorId, input.idIsKey],
   );
   return ConversationRow.parse(rows[0]);
 }
 
-/** The conversation `id` (a uuid) with its clone's slug; null when there is none. */
-export async function findConversation(db: Queryable, id: string): Promise<ConversationRow | null> {
+/** The caller's conversation `id` (a uuid) with its clone's slug; null when there is none. */
+export async function findConversation(
+  db: Queryable,
+  id: string,
+  owner: Owner,
+): Promise<ConversationRow | null> {
   const rows = await db.query(
-    `SELECT ${CONVERSATION_COLUMNS} FROM conversations v JOIN clones c ON c.id = v.clone_id WHERE v.id = $1`,
-    [id],
+    `SELECT ${CONVERSATION_COLUMNS} FROM conversations v JOIN clones c ON c.id = v.clone_id
+     WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3')}`,
+    [id, owner.userId, owner.visitorId],
   );
   return rows[0] ? ConversationRow.parse(rows[0]) : null;
 }
 
-/** The clone's visible conversations, most recently updated first. */
-export async function listCloneConversations(db: Queryable, cloneId: string): Promise<ConversationRow[]> {
+/** The user's visible conversations with the clone (and instance, when given), newest updated first. */
+export async function listUserConversations(
+  db: Queryable,
+  input: { cloneId: string; userId: string; instanceId: string | null },
+): Promise<ConversationRow[]> {
   const rows = await db.query(
     `SELECT ${CONVERSATION_COLUMNS} FROM conversations v JOIN clones c ON c.id = v.clone_id
-     WHERE v.clone_id = $1 AND NOT v.hidden ORDER BY v.updated_at DESC, v.id LIMIT ${HISTORY_LIMIT}`,
-    [cloneId],
+     WHERE v.user_id = $1 AND v.clone_id = $2 AND NOT v.hidden
+       AND ($3::uuid IS NULL OR v.instance_id = $3::uuid)
+     ORDER BY v.updated_at DESC, v.id LIMIT ${HISTORY_LIMIT}`,
+    [input.userId, input.cloneId, input.instanceId],
   );
   return z.array(ConversationRow).parse(rows);
 }
 
-/** Sets the title (and updated_at); answers the stored title, or null when there is no such conversation. */
-export async function renameConversation(db: Queryable, id: string, title: string): Promise<string | null> {
+/**
+ * Changes the title (bumping updated_at) and/or `hidden` (archive; updated_at unchanged) of the
+ * caller's conversation; null when it is not theirs or does not exist.
+ */
+export async function updateConversation(
+  db: Queryable,
+  id: string,
+  owner: Owner,
+  changes: { title?: string | undefined; hidden?: boolean | undefined },
+): Promise<ConversationRow | null> {
   const rows = await db.query(
-    'UPDATE conversations SET title = $2, updated_at = now() WHERE id = $1 RETURNING title',
-    [id, title],
+    `WITH v AS (
+       UPDATE conversations v SET title = COALESCE($4, v.title), hidden = COALESCE($5, v.hidden),
+         updated_at = CASE WHEN $4::text IS NULL THEN v.updated_at ELSE now() END
+       WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3')} RETURNING v.*
+     )
+     SELECT ${CONVERSATION_COLUMNS} FROM v JOIN clones c ON c.id = v.clone_id`,
+    [id, owner.userId, owner.visitorId, changes.title ?? null, changes.hidden ?? null],
   );
-  return rows[0] ? z.object({ title: z.string() }).parse(rows[0]).title : null;
+  return rows[0] ? ConversationRow.parse(rows[0]) : null;
+}
+
+/**
+ * Gives the visitor's unclaimed conversation to the user. `claimed` false: it was already the
+ * user's (claiming twice is harmless). Null: not the visitor's, someone else's, or none.
+ */
+export async function claimConversation(
+  db: Queryable,
+  id: string,
+  owner: { userId: string; visitorId: string },
+): Promise<{ row: ConversationRow; claimed: boolean } | null> {
+  const rows = await db.query(
+    `WITH claimed AS (
+       UPDATE conversations v SET user_id = $2, id_is_key = false
+       WHERE v.id = $1 AND v.user_id IS NULL AND v.visitor_id = $3 RETURNING v.*
+     )
+     SELECT ${CONVERSATION_COLUMNS}, true AS claimed FROM claimed v JOIN clones c ON c.id = v.clone_id
+     UNION ALL
+     SELECT ${CONVERSATION_COLUMNS}, false AS claimed FROM conversations v JOIN clones c ON c.id = v.clone_id
+     WHERE v.id = $1 AND v.user_id = $2`,
+    [id, owner.userId, owner.visitorId],
+  );
+  if (!rows[0]) return null;
+  const row = ConversationRow.extend({ claimed: z.boolean() }).parse(rows[0]);
+  return { row, claimed: row.claimed };
 }

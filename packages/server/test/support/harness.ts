@@ -46,3 +46,15 @@ export function parseEvents(raw: string): StreamEvent[] {
     .filter((line) => line.startsWith('data: '))
     .map((line) => StreamEvent.parse(JSON.parse(line.slice('data: '.length))));
 }
+
+/** A fixed AUTH_SECRET for tests that must not read the database (the secret otherwise lives there). */
+export const TEST_AUTH_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public time = new Date('2026-03-15T12:00:00.000Z')) {}
+  now = (): Date => new Date(this.time);
+  advance(ms: number): void {
+    this.time = new Date(this.time.getTime() + ms);
+  }
+}

@@ -17,10 +17,52 @@ export const PIXEL = Uint8Array.from(
 );
 
 /** A public clone `slug` with options, an instance `workshop`, two questions and a media image. */
+export interface SeedOptions {
+  public?: boolean;
+  /** Default false: the foundation's anonymous mode (no limits). */
+  requireEmail?: boolean;
+  /** monetization.anonymous_quota.messages; default 5. */
+  anonymousMessages?: number;
+  /** clones.memberships as clone.json gives them (with ids). */
+  memberships?: unknown[];
+}
+
+/** Tiers like the demo clone's: Free (30 messages) and Benchmate (500). */
+export const MEMBERSHIPS = [
+  {
+    id: 'free',
+    name: 'Free',
+    basePrice: 0,
+    annualPrice: 0,
+    customDescription: '30 messages a month.',
+    includedMessagesPerMonth: 30,
+    includedMinutesPerMonth: 0,
+    includedVideoMinutesPerMonth: 0,
+    smsEnabled: false,
+    voiceEnabled: false,
+    videoEnabled: false,
+    telegramEnabled: false,
+  },
+  {
+    id: 'benchmate',
+    name: 'Benchmate',
+    basePrice: 8,
+    annualPrice: 80,
+    customDescription: '500 messages a month.',
+    includedMessagesPerMonth: 500,
+    includedMinutesPerMonth: 60,
+    includedVideoMinutesPerMonth: 0,
+    smsEnabled: false,
+    voiceEnabled: true,
+    videoEnabled: false,
+    telegramEnabled: false,
+  },
+];
+
 export async function seedClone(
   db: Queryable,
   slug = 'ada',
-  options: { public?: boolean } = {},
+  options: SeedOptions = {},
 ): Promise<SeededClone> {
   const [media] = await db.query<{ id: string }>(
     `INSERT INTO media (sha256, content_type, bytes) VALUES ($1, 'image/png', $2)
@@ -28,16 +70,20 @@ export async function seedClone(
     ['pixel-sha', PIXEL],
   );
   const [clone] = await db.query<{ id: string }>(
-    `INSERT INTO clones (slug, name, headline, description, image_url, public, verified, socials, options, monetization)
-     VALUES ($1, $2, 'Engineer and writer', 'I write about engines.', $3, $4, true, $5, $6, $7) RETURNING id`,
+    `INSERT INTO clones (slug, name, headline, description, image_url, public, verified, socials, options, monetization,
+       memberships)
+     VALUES ($1, $2, 'Engineer and writer', 'I write about engines.', $3, $4, true, $5, $6, $7, $8) RETURNING id`,
     [
       slug,
       `${slug} Lovelace`,
       `/api/media/${media?.id}`,
       options.public ?? true,
       JSON.stringify({ website: 'example.com', extras: [] }),
-      JSON.stringify({ requireEmail: false, customWarning: 'Be kind' }),
-      JSON.stringify({ anonymous_quota: { messages: 5, voice_minutes: 0, video_minutes: 0 } }),
+      JSON.stringify({ requireEmail: options.requireEmail ?? false, customWarning: 'Be kind' }),
+      JSON.stringify({
+        anonymous_quota: { messages: options.anonymousMessages ?? 5, voice_minutes: 0, video_minutes: 0 },
+      }),
+      JSON.stringify(options.memberships ?? []),
     ],
   );
   const cloneId = clone?.id ?? '';

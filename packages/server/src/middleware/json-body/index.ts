@@ -5,7 +5,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import { apiError } from '../../http/api-error';
+import { apiError, detailError } from '../../http/api-error';
 import { describeIssues } from '../../http/describe-issues';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
@@ -16,6 +16,8 @@ export interface JsonBodyOptions {
   maxBytes: number;
   /** The 400 message for a body the schema refuses; default: the issues, readable. */
   describe?: (error: z.ZodError) => string;
+  /** The key of the error answer: `error` (default), or `detail` for the phone routes (spec/calls.md §7). */
+  errorKey?: 'error' | 'detail';
 }
 
 /** Reads at most `maxBytes` of `request`'s body; `null` when it is larger. */
@@ -42,16 +44,18 @@ async function readLimited(request: Request, maxBytes: number): Promise<string |
 /** Parses the JSON body with `schema`; the route reads it as `c.var.body`. */
 export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOptions) {
   return createMiddleware<{ Variables: { body: z.output<S> } }>(async (c, next) => {
+    const fail = (status: 400 | 413, message: string) =>
+      options.errorKey === 'detail' ? detailError(c, status, message) : apiError(c, status, message);
     const text = await readLimited(c.req.raw, options.maxBytes);
-    if (text === null) return apiError(c, 413, BODY_TOO_LARGE);
+    if (text === null) return fail(413, BODY_TOO_LARGE);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      return apiError(c, 400, MALFORMED_JSON);
+      return fail(400, MALFORMED_JSON);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return apiError(c, 400, (options.describe ?? describeIssues)(parsed.error));
+    if (!parsed.success) return fail(400, (options.describe ?? describeIssues)(parsed.error));
     c.set('body', parsed.data);
     await next();
   });
