@@ -33,19 +33,31 @@ function writeAtomic(file, contents) {
 
 mkdirSync(dist, { recursive: true });
 const outputs = await Promise.all([
-  build({ ...common, entryPoints: [join(pkg, 'src/boot.ts')], format: 'iife', outfile: join(dist, 'embed.js') }),
+  build({
+    ...common,
+    entryPoints: [join(pkg, 'src/boot.ts')],
+    format: 'iife',
+    outfile: join(dist, 'embed.js'),
+  }),
   build({
     ...common,
     entryPoints: [join(pkg, 'src/frame-boot.ts')],
     format: 'iife',
     outfile: join(dist, 'embed-frame.js'),
   }),
-  build({ ...common, entryPoints: [join(pkg, 'src/index.ts')], format: 'esm', outfile: join(dist, 'index.mjs') }),
+  build({
+    ...common,
+    entryPoints: [join(pkg, 'src/index.ts')],
+    format: 'esm',
+    outfile: join(dist, 'index.mjs'),
+  }),
 ]);
 for (const { outputFiles } of outputs) for (const file of outputFiles) writeAtomic(file.path, file.contents);
 
 if (!process.argv.includes('--no-types')) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

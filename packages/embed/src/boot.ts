@@ -4,11 +4,25 @@
  * describes (`data-clone`, …), then replays the calls the snippet queued, in order. The
  * iframe side (embed-frame.js, beside embed.js) is loaded on the first open.
  */
-import { type Attach, close, defaults, destroy, init, off, on, open, prefill, provide, toggle, version } from './core';
+import {
+  type Attach,
+  close,
+  defaults,
+  destroy,
+  init,
+  off,
+  on,
+  open,
+  prefill,
+  provide,
+  toggle,
+  version,
+} from './core';
 
 const api = { init, open, close, toggle, destroy, on, off, prefill, version };
 type Api = typeof api;
-type Global = ((method: keyof Api, ...args: unknown[]) => unknown) & Partial<Api> & { q?: Iterable<unknown>[] };
+type Global = ((method: keyof Api, ...args: unknown[]) => unknown) &
+  Partial<Api> & { q?: Iterable<unknown>[] };
 
 const w = window as unknown as { Doppel?: Global };
 const d = document;
@@ -53,7 +67,12 @@ if (!stub?.version) {
 }
 // Through the global: with two script tags, the second registers with the first's widgets.
 if (data?.clone) {
-  const options = { origin: defaults.origin, ...data, preload: flag(data.preload), autoHeight: flag(data.autoHeight) };
+  const options = {
+    origin: defaults.origin,
+    ...data,
+    preload: flag(data.preload),
+    autoHeight: flag(data.autoHeight),
+  };
   run(() => w.Doppel!('init', options));
 }
 for (const args of stub?.q || []) run(() => w.Doppel!(...([...args] as [keyof Api])));

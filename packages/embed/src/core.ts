@@ -8,7 +8,14 @@
  * Written for bytes: with the snippet it must fit in 2 KB gzipped (scripts/bench/embed-size.mjs).
  */
 import { addStyle, icon, LAUNCHER_CSS } from './styles';
-import type { DoppelEvent, DoppelEventName, DoppelHandler, DoppelMode, DoppelOptions, DoppelWidget } from './types';
+import type {
+  DoppelEvent,
+  DoppelEventName,
+  DoppelHandler,
+  DoppelMode,
+  DoppelOptions,
+  DoppelWidget,
+} from './types';
 
 /** What a widget hands its frame part. */
 export interface FrameContext {
@@ -131,7 +138,10 @@ export function init(o: DoppelOptions): DoppelWidget {
   const paint = () => {
     if (!button) return;
     button.setAttribute('aria-expanded', `${shown}`);
-    button.setAttribute('aria-label', shown ? 'Close chat' : o.name ? `Open chat with ${o.name}` : 'Open chat');
+    button.setAttribute(
+      'aria-label',
+      shown ? 'Close chat' : o.name ? `Open chat with ${o.name}` : 'Open chat',
+    );
     button.innerHTML = icon(shown);
   };
 
@@ -155,8 +165,10 @@ export function init(o: DoppelOptions): DoppelWidget {
       paint();
       d.body.append(button);
       if (o.preload) {
-        const handle = (w.requestIdleCallback || setTimeout)(create);
-        undo.push(() => (w.cancelIdleCallback || clearTimeout)(handle));
+        // Safari has no requestIdleCallback: a timer stands in.
+        const idle = w.requestIdleCallback as typeof requestIdleCallback | undefined;
+        const handle = (idle || w.setTimeout)(create);
+        undo.push(() => (idle ? cancelIdleCallback : clearTimeout)(handle));
       }
     }
     // Inline and fullpage show at once; a bubble opened before the page was ready opens now.
@@ -175,7 +187,8 @@ export function init(o: DoppelOptions): DoppelWidget {
     close: () => show(false),
     toggle: () => show(!shown),
     prefill(text) {
-      part ? part.prefill(text) : (o = context.o = { ...o, prefill: text });
+      if (part) part.prefill(text);
+      else o = context.o = { ...o, prefill: text };
     },
     on: (name, fn) => on(name, fn, id),
     off: (name, fn) => off(name, fn, id),

@@ -4,8 +4,8 @@
  * module links it directly.
  */
 import type { Attach, FramePart } from './core';
-import { FRAME_TYPES, type HostType, NS, V } from './names';
 import { FRAME_CSS } from './frame-styles';
+import { FRAME_TYPES, type HostType, NS, V } from './names';
 import { addStyle } from './styles';
 
 const enc = encodeURIComponent;
@@ -69,7 +69,10 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
         try {
           target = top!.document && top!;
         } catch {}
-        target.postMessage(type[0] === 't' ? `doppel:${type}` : { type, configId: p.configId }, location.origin);
+        target.postMessage(
+          type[0] === 't' ? `doppel:${type}` : { type, configId: p.configId },
+          location.origin,
+        );
       }
     }
   };
@@ -83,7 +86,8 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
       if (button) open ? frame.focus() : d.activeElement === frame && button.focus();
     },
     prefill(text) {
-      ready ? post('prefill', { text }) : (prefill = text);
+      if (ready) post('prefill', { text });
+      else prefill = text;
     },
     destroy() {
       window.removeEventListener('message', onMessage);

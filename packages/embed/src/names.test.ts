@@ -33,7 +33,13 @@ describe("the loader's copy of the bridge names", () => {
   });
 
   it('the messages the loader builds parse with the iframe side schemas', () => {
-    const welcome = { ns: NS, v: V, type: 'welcome', id: 'doppel-1', payload: { mode: 'bubble', open: true } };
+    const welcome = {
+      ns: NS,
+      v: V,
+      type: 'welcome',
+      id: 'doppel-1',
+      payload: { mode: 'bubble', open: true },
+    };
     expect(EmbedHostMessage.safeParse(welcome).success).toBe(true);
     for (const type of ['open', 'close'] as const) {
       expect(EmbedHostMessage.safeParse({ ns: NS, v: V, type, id: 'doppel-1' }).success).toBe(true);

@@ -34,13 +34,25 @@ export function countListeners(target: EventTarget) {
     if (!fns.has(fn)) fns.set(fn, fns.size);
     return `${type}#${fns.get(fn)}`;
   };
-  const add = vi.spyOn(target, 'addEventListener').mockImplementation(function (this: EventTarget, type, fn, o) {
+  const addOriginal = target.addEventListener;
+  const removeOriginal = target.removeEventListener;
+  const add = vi.spyOn(target, 'addEventListener').mockImplementation(function (
+    this: EventTarget,
+    type,
+    fn,
+    o,
+  ) {
     live.add(key(type, fn));
-    return EventTarget.prototype.addEventListener.call(this, type, fn, o);
+    return addOriginal.call(this, type, fn, o);
   });
-  const remove = vi.spyOn(target, 'removeEventListener').mockImplementation(function (this: EventTarget, type, fn, o) {
+  const remove = vi.spyOn(target, 'removeEventListener').mockImplementation(function (
+    this: EventTarget,
+    type,
+    fn,
+    o,
+  ) {
     live.delete(key(type, fn));
-    return EventTarget.prototype.removeEventListener.call(this, type, fn, o);
+    return removeOriginal.call(this, type, fn, o);
   });
   return {
     get live() {
