@@ -15,7 +15,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { BoltIcon, CardIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../components/icons';
 import { signOutWithToasts } from './sign-out';
@@ -33,6 +33,7 @@ export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const [location] = useLocation();
 
   const items = (): HTMLElement[] =>
     Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -149,6 +150,7 @@ export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps
       {feedback !== 'never' && (
         <Suspense fallback={null}>
           <FeedbackDialog
+            pathname={location}
             open={feedback === 'open'}
             onOpenChange={(next) => {
               setFeedback(next ? 'open' : 'closed');

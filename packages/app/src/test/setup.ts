@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 const hasDom = typeof window !== 'undefined';
+
+// Lazily loaded dialogs are compiled on first use; on a busy two-core machine that can take
+// longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   if (hasDom) {
