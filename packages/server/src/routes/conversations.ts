@@ -41,7 +41,7 @@ export function conversationRoutes({ db, config }: AppDeps) {
   const ownerOf = async <E extends AppEnv>(c: Context<E>): Promise<Owner> => {
     const identity = identityOf(c);
     const user = await identity.user();
-    return { userId: user?.id ?? null, visitorId: identity.visitorId };
+    return { userId: user?.id ?? null, visitorId: identity.visitorId, stateless: identity.stateless };
   };
 
   return (
@@ -49,7 +49,6 @@ export function conversationRoutes({ db, config }: AppDeps) {
       /** A new, empty conversation with the clone (and instance), the caller's. */
       .post('/conversations', jsonBody(CreateConversationRequest, limits), async (c) => {
         const body = c.var.body;
-        const identity = identityOf(c);
         const owner = await ownerOf(c);
         const clone = await findCloneBySlug(db, body.slug);
         if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
@@ -60,7 +59,6 @@ export function conversationRoutes({ db, config }: AppDeps) {
           instanceId: instance?.id ?? null,
           medium: body.medium,
           owner,
-          idIsKey: identity.stateless,
         });
         if (owner.userId) await ensureFollower(db, owner.userId, clone.id);
         const conversation: Conversation = toConversation(row);

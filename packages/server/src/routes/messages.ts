@@ -51,7 +51,11 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
       const question = message.text.trim();
       const identity = identityOf(c);
       const user = await identity.user();
-      const owner = { userId: user?.id ?? null, visitorId: identity.visitorId };
+      const owner = {
+        userId: user?.id ?? null,
+        visitorId: identity.visitorId,
+        stateless: identity.stateless,
+      };
 
       // DESIGN §4: usage is charged in the statement that stores the message; the quota comes
       // from the clone and the caller's relationship with it.

@@ -15,7 +15,7 @@ import type { Queryable } from '@doppel/db';
 import { DEFAULT_CONVERSATION_TITLE, type UsageAmounts } from '@doppel/protocol';
 import { z } from 'zod';
 import { toCloneForBrain } from '../mappers/clone';
-import { ownedBy } from './conversations';
+import { type Owner, ownedBy } from './conversations';
 
 const AcceptedRow = z.object({
   id: z.string(),
@@ -38,7 +38,7 @@ export interface AcceptMessageInput {
   /** How many earlier turns to read back. */
   historyTurns: number;
   /** The caller: their conversations are theirs (user) or their visitor's until claimed. */
-  owner: { userId: string | null; visitorId: string };
+  owner: Owner;
   /** The usage counter to charge, or null when usage is not enforced (benchmarks only). */
   charge: {
     subject: string;
@@ -63,19 +63,22 @@ export type AcceptOutcome =
 
 const ZERO = { messages: 0, voice_seconds: 0, video_seconds: 0 };
 
-/** Parameters: $1 conversation, $2 slug, $3 text, $4 first title, $5 default title, $6 turns, $7 user, $8 visitor. */
+/**
+ * Parameters: $1 conversation, $2 slug, $3 text, $4 first title, $5 default title, $6 turns,
+ * $7 user, $8 visitor, $9 stateless.
+ */
 const TARGET = `target AS (
        SELECT v.id AS conversation_id, v.instance_id, c.id, c.slug, c.name, c.headline, c.description
        FROM conversations v JOIN clones c ON c.id = v.clone_id
-       WHERE v.id = $1 AND c.slug = $2 AND ${ownedBy('v', '$7', '$8')}
+       WHERE v.id = $1 AND c.slug = $2 AND ${ownedBy('v', '$7', '$8', '$9')}
      )`;
 
-/** $9 subject, $10 period, $11 limit. */
+/** $10 subject, $11 period, $12 limit. */
 const CHARGED = `charged AS (
        INSERT INTO usage_counters AS u (subject, clone_id, instance_key, period, messages)
-       SELECT $9, t.id, COALESCE(t.instance_id::text, ''), $10::date, 1 FROM target t WHERE $11::int <> 0
+       SELECT $10, t.id, COALESCE(t.instance_id::text, ''), $11::date, 1 FROM target t WHERE $12::int <> 0
        ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET messages = u.messages + 1
-         WHERE $11::int = -1 OR u.messages < $11::int
+         WHERE $12::int = -1 OR u.messages < $12::int
        RETURNING 1
      )`;
 
@@ -100,8 +103,8 @@ const statement = (charged: boolean) =>
          charged
            ? `(SELECT jsonb_build_object('messages', u.messages, 'voice_seconds', u.voice_seconds,
                 'video_seconds', u.video_seconds) FROM usage_counters u
-               WHERE u.subject = $9 AND u.clone_id = t.id AND u.instance_key = COALESCE(t.instance_id::text, '')
-                 AND u.period = $10::date)`
+               WHERE u.subject = $10 AND u.clone_id = t.id AND u.instance_key = COALESCE(t.instance_id::text, '')
+                 AND u.period = $11::date)`
            : 'NULL::jsonb'
        } AS used
      FROM target t`;
@@ -124,6 +127,7 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
     input.historyTurns,
     input.owner.userId,
     input.owner.visitorId,
+    input.owner.stateless,
   ];
   if (input.charge) params.push(input.charge.subject, input.charge.period, input.charge.limit);
   const rows = await db.query(input.charge ? CHARGING : NOT_CHARGING, params);

@@ -1,8 +1,12 @@
 /**
  * @module Reads and writes of conversations, always on behalf of their owner: a conversation
- * belongs to its user, or — until claimed — to the anonymous visitor who started it. One
- * started by a client that kept no visitor id (`id_is_key`) is opened by its id alone until a
- * user claims it.
+ * belongs to its user, or — until claimed — to the anonymous visitor who started it.
+ *
+ * A client that keeps no identity (no visitor id, no session: curl, scripts, the stream
+ * contract check) gets a new visitor on every request, so it could never come back to the
+ * conversation it started. Such a conversation (`id_is_key`) also opens by its id for
+ * requests that again carry no identity. A request that carries any identity — a browser,
+ * an embed, a made-up visitor id — only ever reaches its own conversations.
  */
 import type { Queryable } from '@doppel/db';
 import type { Medium } from '@doppel/protocol';
@@ -16,14 +20,16 @@ export const HISTORY_LIMIT = 100;
 export interface Owner {
   userId: string | null;
   visitorId: string;
+  /** The request carried no identity at all (see the module comment). */
+  stateless: boolean;
 }
 
 /**
- * The SQL condition "conversation `alias` is the caller's", with the caller's user id and
- * visitor id as the placeholders `user` and `visitor`.
+ * The SQL condition "conversation `alias` is the caller's", with the caller's user id, visitor
+ * id and statelessness as the placeholders `user`, `visitor` and `stateless`.
  */
-export function ownedBy(alias: string, user: string, visitor: string): string {
-  return `(${alias}.user_id = ${user}::uuid OR (${alias}.user_id IS NULL AND (${alias}.visitor_id = ${visitor}::text OR ${alias}.id_is_key)))`;
+export function ownedBy(alias: string, user: string, visitor: string, stateless: string): string {
+  return `(${alias}.user_id = ${user}::uuid OR (${alias}.user_id IS NULL AND (${alias}.visitor_id = ${visitor}::text OR (${alias}.id_is_key AND ${stateless}::boolean))))`;
 }
 
 export async function createConversation(
@@ -33,8 +39,6 @@ export async function createConversation(
     instanceId: string | null;
     medium: Medium;
     owner: Owner;
-    /** The creator kept no visitor id: the conversation's id is its key. */
-    idIsKey: boolean;
   },
 ): Promise<ConversationRow> {
   const rows = await db.query(
@@ -43,7 +47,14 @@ export async function createConversation(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
      )
      SELECT ${CONVERSATION_COLUMNS} FROM v JOIN clones c ON c.id = v.clone_id`,
-    [input.cloneId, input.instanceId, input.medium, input.owner.userId, input.owner.visitorId, input.idIsKey],
+    [
+      input.cloneId,
+      input.instanceId,
+      input.medium,
+      input.owner.userId,
+      input.owner.visitorId,
+      input.owner.stateless,
+    ],
   );
   return ConversationRow.parse(rows[0]);
 }
@@ -56,8 +67,8 @@ export async function findConversation(
 ): Promise<ConversationRow | null> {
   const rows = await db.query(
     `SELECT ${CONVERSATION_COLUMNS} FROM conversations v JOIN clones c ON c.id = v.clone_id
-     WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3')}`,
-    [id, owner.userId, owner.visitorId],
+     WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3', '$4')}`,
+    [id, owner.userId, owner.visitorId, owner.stateless],
   );
   return rows[0] ? ConversationRow.parse(rows[0]) : null;
 }
@@ -89,12 +100,12 @@ export async function updateConversation(
 ): Promise<ConversationRow | null> {
   const rows = await db.query(
     `WITH v AS (
-       UPDATE conversations v SET title = COALESCE($4, v.title), hidden = COALESCE($5, v.hidden),
-         updated_at = CASE WHEN $4::text IS NULL THEN v.updated_at ELSE now() END
-       WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3')} RETURNING v.*
+       UPDATE conversations v SET title = COALESCE($5, v.title), hidden = COALESCE($6, v.hidden),
+         updated_at = CASE WHEN $5::text IS NULL THEN v.updated_at ELSE now() END
+       WHERE v.id = $1 AND ${ownedBy('v', '$2', '$3', '$4')} RETURNING v.*
      )
      SELECT ${CONVERSATION_COLUMNS} FROM v JOIN clones c ON c.id = v.clone_id`,
-    [id, owner.userId, owner.visitorId, changes.title ?? null, changes.hidden ?? null],
+    [id, owner.userId, owner.visitorId, owner.stateless, changes.title ?? null, changes.hidden ?? null],
   );
   return rows[0] ? ConversationRow.parse(rows[0]) : null;
 }
