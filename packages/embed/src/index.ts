@@ -5,10 +5,23 @@
  */
 import { provide } from './core';
 import { attach } from './frame';
+import type { DoppelEventName } from './types';
 
 provide(attach);
 
 export { close, destroy, init, off, on, open, prefill, toggle, version } from './core';
+
+/** Every event a host page can listen to (handy to subscribe to all of them). */
+export const events: readonly DoppelEventName[] = [
+  'ready',
+  'open',
+  'close',
+  'message-sent',
+  'message-received',
+  'conversation-started',
+  'text-exhausted',
+  'voice-exhausted',
+];
 export type {
   DoppelEvent,
   DoppelEventName,

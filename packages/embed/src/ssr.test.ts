@@ -8,7 +8,7 @@ describe('on a server (no window, no document)', () => {
     const built = '../dist/index.mjs';
     for (const mod of [await import(/* @vite-ignore */ built), await import('./index')]) {
       expect(Object.keys(mod).sort()).toEqual(
-        ['close', 'destroy', 'init', 'off', 'on', 'open', 'prefill', 'toggle', 'version'].sort(),
+        ['close', 'destroy', 'events', 'init', 'off', 'on', 'open', 'prefill', 'toggle', 'version'].sort(),
       );
       expect(() => mod.close()).not.toThrow();
       expect(() => mod.destroy()).not.toThrow();

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Builds @doppel/react: dist/index.mjs (react and @doppel/embed stay imports) and
+// dist/*.d.ts. The JS is written to a temporary name and renamed, so a test reading dist
+// while another build runs never sees half a file.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(pkg, 'dist');
+mkdirSync(dist, { recursive: true });
+
+const { outputFiles } = await build({
+  entryPoints: [join(pkg, 'src/index.ts')],
+  outfile: join(dist, 'index.mjs'),
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2020',
+  jsx: 'automatic',
+  external: ['react', 'react/jsx-runtime', '@doppel/embed'],
+  write: false,
+  legalComments: 'none',
+});
+for (const file of outputFiles) {
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, file.contents);
+  renameSync(tmp, file.path);
+}
+
+if (!process.argv.includes('--no-types')) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

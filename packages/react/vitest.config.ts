@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'react',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The tests import the built dist (what ships), over the built @doppel/embed.
+    globalSetup: ['scripts/build-for-tests.ts'],
+  },
+});
