@@ -68,4 +68,53 @@ describe('loadConfig', () => {
     for (const name of names) expect(name).toMatch(/^[A-Z_]+$/);
     expect([...names].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
+
+  it('reads the account, mail and usage settings', () => {
+    expect(loadConfig({}, root)).toMatchObject({
+      auth: {
+        secret: null,
+        staffEmailDomains: [],
+        bannedEmailDomains: [],
+        bannedEmails: [],
+        otpSendsPerHour: 5,
+        otpSendsPerIpPerHour: 20,
+        trustProxy: false,
+      },
+      mail: { smtpUrl: null, from: 'Doppel <no-reply@localhost.localdomain>' },
+      usage: { freeMessagesPerMonth: 30, enforce: true },
+    });
+    const config = loadConfig(
+      {
+        AUTH_SECRET: 's'.repeat(40),
+        STAFF_EMAIL_DOMAINS: ' Doppel.test, ,staff.example ',
+        BANNED_EMAIL_DOMAINS: 'spam.test',
+        BANNED_EMAILS: 'Eve@Example.com',
+        OTP_SENDS_PER_HOUR: '3',
+        OTP_SENDS_PER_IP_PER_HOUR: '50',
+        TRUST_PROXY: 'true',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        PUBLIC_URL: 'https://clones.example.com',
+        FREE_MESSAGES_PER_MONTH: '-1',
+        USAGE_ENFORCEMENT: 'off',
+      },
+      root,
+    );
+    expect(config.auth).toEqual({
+      secret: 's'.repeat(40),
+      staffEmailDomains: ['doppel.test', 'staff.example'],
+      bannedEmailDomains: ['spam.test'],
+      bannedEmails: ['eve@example.com'],
+      otpSendsPerHour: 3,
+      otpSendsPerIpPerHour: 50,
+      trustProxy: true,
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'Doppel <no-reply@clones.example.com>',
+    });
+    expect(config.usage).toEqual({ freeMessagesPerMonth: -1, enforce: false });
+    expect(() => loadConfig({ AUTH_SECRET: 'short' }, root)).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' }, root)).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' }, root)).toThrow(/TRUST_PROXY/);
+  });
 });

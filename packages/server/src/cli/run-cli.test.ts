@@ -72,3 +72,76 @@ describe.each(testDatabases())('doppel import and migrate on $name', ({ open }) 
     expect(io.out_).toEqual(['The database is up to date.']);
   });
 });
+
+describe('doppel user and relationship usage', () => {
+  it('checks the arguments before opening the database (exit 2)', async () => {
+    for (const args of [
+      ['user'],
+      ['user', 'not-an-address'],
+      ['user', 'a@example.com', '--admin'],
+      ['relationship', 'a@example.com', 'demo'],
+      ['relationship', 'a@example.com', 'demo', 'OWNER'],
+      ['relationship', 'nobody', 'demo', 'CREATOR'],
+    ]) {
+      const io = captureIo();
+      expect(await runCli(args, io, { open: neverOpen })).toBe(2);
+      expect(io.err_.join('\n')).toMatch(new RegExp(`^doppel ${args[0]}: `));
+    }
+  });
+});
+
+describe.each(testDatabases())('doppel user and relationship on $name', ({ open }) => {
+  let db: Db;
+  const keep = async () => ({ db: { ...db, close: async () => {} }, applied: [] });
+  const flags = async (email: string) =>
+    (
+      await db.query<{ staff: boolean; banned: boolean }>(
+        'SELECT staff, banned FROM users WHERE email = $1',
+        [email],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    db = await open();
+    await runCli(['import', join(fixtures, 'mini-clone')], captureIo(), { open: keep });
+  });
+  afterAll(() => db.close());
+
+  it('makes a user staff (creating them), shows them, and takes it back', async () => {
+    const io = captureIo();
+    expect(await runCli(['user', 'Ops@Example.com', '--staff'], io, { open: keep })).toBe(0);
+    expect(io.out_).toEqual(['User ops@example.com: staff; 0 relationship(s).']);
+    expect(await flags('ops@example.com')).toEqual({ staff: true, banned: false });
+    const show = captureIo();
+    expect(await runCli(['user', 'ops@example.com'], show, { open: keep })).toBe(0);
+    expect(show.out_).toEqual(['User ops@example.com: staff; 0 relationship(s).']);
+    expect(
+      await runCli(['user', 'ops@example.com', '--no-staff', '--ban'], captureIo(), { open: keep }),
+    ).toBe(0);
+    expect(await flags('ops@example.com')).toEqual({ staff: false, banned: true });
+    const missing = captureIo();
+    expect(await runCli(['user', 'ghost@example.com'], missing, { open: keep })).toBe(1);
+    expect(missing.err_).toEqual(['doppel user: there is no user ghost@example.com']);
+  });
+
+  it('makes a user the creator or a contributor of a clone', async () => {
+    const io = captureIo();
+    expect(await runCli(['relationship', 'maker@example.com', 'mini', 'creator'], io, { open: keep })).toBe(
+      0,
+    );
+    expect(io.out_).toEqual(['maker@example.com is now CREATOR of "mini".']);
+    expect(
+      await runCli(['relationship', 'maker@example.com', 'mini', 'CONTRIBUTOR'], captureIo(), { open: keep }),
+    ).toBe(0);
+    const rows = await db.query<{ type: string }>(
+      'SELECT r.type FROM relationships r JOIN users u ON u.id = r.user_id WHERE u.email = $1',
+      ['maker@example.com'],
+    );
+    expect(rows).toEqual([{ type: 'CONTRIBUTOR' }]);
+    const unknown = captureIo();
+    expect(
+      await runCli(['relationship', 'maker@example.com', 'nobody', 'CREATOR'], unknown, { open: keep }),
+    ).toBe(1);
+    expect(unknown.err_).toEqual(['doppel relationship: there is no clone "nobody"']);
+  });
+});

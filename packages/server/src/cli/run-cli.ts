@@ -1,12 +1,20 @@
 /**
- * @module The `doppel` command line: import a clone folder, migrate, help. It opens the same
- * database as the server (DATABASE_URL, or PGlite in DATA_DIR).
+ * @module The `doppel` command line: import a clone folder, migrate, staff and owners, help.
+ * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
 import type { Db } from '@doppel/db';
 import { loadConfig } from '../config';
 import { describeError } from '../logger';
 import { openDatabase } from '../process/open-database';
+import {
+  parseRelationshipCommand,
+  parseUserCommand,
+  type RelationshipCommand,
+  runRelationshipCommand,
+  runUserCommand,
+  type UserCommand,
+} from './account-commands';
 import { formatImportSummary } from './format-import-summary';
 
 export const USAGE = `Usage: doppel <command>
@@ -15,6 +23,12 @@ Commands:
   import DIR   Create or update a clone from a clone folder (clone.json + knowledge/).
                Running it again with the same folder changes nothing.
   migrate      Bring the database schema up to date.
+  user EMAIL [--staff|--no-staff] [--ban|--unban]
+               Show a user, or change them (the user is created when needed).
+               Staff see the debugging tools; a banned address cannot sign in.
+  relationship EMAIL SLUG CREATOR|CONTRIBUTOR|FOLLOWER
+               Make a user an owner of a clone (creators and contributors have no
+               usage limits), creating the user when needed.
   help         Show this help.
 
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (./.data).
@@ -43,7 +57,7 @@ export async function runCli(
     io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (command !== 'import' && command !== 'migrate') {
+  if (!['import', 'migrate', 'user', 'relationship'].includes(command)) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -51,6 +65,15 @@ export async function runCli(
   if (command === 'import' && (dir === undefined || rest.length > 1)) {
     io.err(`doppel import: give exactly one clone folder\n\n${USAGE}`);
     return 2;
+  }
+  let account: { user: UserCommand } | { relationship: RelationshipCommand } | null = null;
+  if (command === 'user' || command === 'relationship') {
+    const parsed = command === 'user' ? parseUserCommand(rest) : parseRelationshipCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel ${command}: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    account = 'type' in parsed ? { relationship: parsed } : { user: parsed };
   }
   let opened: { db: Db; applied: string[] };
   try {
@@ -61,6 +84,11 @@ export async function runCli(
   }
   const { db, applied } = opened;
   try {
+    if (account) {
+      return 'user' in account
+        ? await runUserCommand(db, account.user, io)
+        : await runRelationshipCommand(db, account.relationship, io);
+    }
     if (command === 'migrate') {
       io.out(
         applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.',

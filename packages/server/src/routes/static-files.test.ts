@@ -26,6 +26,13 @@ describe('static files', () => {
     }
   });
 
+  it('hands out the visitor cookie with the page, not with assets', async () => {
+    const page = await app.request('/demo');
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('doppel_visitor='))).toBe(true);
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.headers.getSetCookie()).toEqual([]);
+  });
+
   it('caches hashed assets forever and other files for an hour', async () => {
     const asset = await app.request('/assets/index-abc123.js');
     expect(asset.status).toBe(200);
