@@ -191,6 +191,8 @@ function IntroStep({
         </label>
         <input
           id={`${id}-email`}
+          // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this address.
+          autoFocus
           className="field-input"
           type="email"
           inputMode="email"
@@ -287,6 +289,8 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
         </label>
         <input
           id={`${id}-code`}
+          // biome-ignore lint/a11y/noAutofocus: the code step exists to take this code.
+          autoFocus
           className="field-input login-code"
           type="text"
           inputMode="numeric"

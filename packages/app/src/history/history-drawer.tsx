@@ -55,6 +55,9 @@ export default function HistoryDrawer({
         if (!live) return;
         setList(conversations.filter((c) => !c.hidden));
         setLoad({ status: 'ready' });
+        // The server titles a conversation after its first message: the header follows.
+        const current = conversations.find((c) => c.id === currentId);
+        if (current) onRenamed(current.id, current.title);
       },
       (error: unknown) => live && setLoad({ status: 'error', error: errorMessage(error) }),
     );

@@ -268,6 +268,20 @@ describe('talk page', () => {
     expect(await screen.findByRole('button', { name: /Conversation title: Weekend plans/ })).toBeTruthy();
   });
 
+  it("shows the server's title for a new conversation after its first answer", async () => {
+    mockApi({
+      'GET /api/clones/demo': profile,
+      'POST /api/conversations': created,
+      'POST /api/clone/talk/messages/stream': () =>
+        sseResponse([sseLine({ type: 'message', message: message({ text: 'Hi!' }) })]),
+      'GET /api/conversations/conv-1': () =>
+        jsonResponse({ ...conversation({ title: 'Greetings' }), messages: [] }),
+    });
+    renderApp('/demo/talk');
+    await userEvent.setup().type(await prompt(), 'Hello{Enter}');
+    expect(await screen.findByRole('button', { name: /Conversation title: Greetings/ })).toBeTruthy();
+  });
+
   it('shows the not-found page for an unknown clone', async () => {
     mockApi({ 'GET /api/clones/nobody': () => jsonResponse({ error: 'Clone not found' }, 404) });
     renderApp('/nobody/talk');

@@ -5,7 +5,13 @@ import {
   RESPONSE_CANCELLED,
   shouldAutoSendInitialMessage,
 } from '@doppel/core';
-import { type CloneProfile, LOGIN_REQUIRED, OWNER_RELATIONSHIPS, type Usage } from '@doppel/protocol';
+import {
+  type CloneProfile,
+  DEFAULT_CONVERSATION_TITLE,
+  LOGIN_REQUIRED,
+  OWNER_RELATIONSHIPS,
+  type Usage,
+} from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -151,6 +157,18 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         // spec/chat.md §4: usage is adjusted on completion, then read back from the server.
         usage.recordMessage();
         void usage.refresh();
+        // The server titles a new conversation after its first message: show that title.
+        const current = store.conversation.peek();
+        if (current && current.title === DEFAULT_CONVERSATION_TITLE) {
+          fetchConversation(current.id).then(
+            (stored) => {
+              if (stored.title !== current.title && store.conversation.peek()?.id === stored.id) {
+                store.setTitle(stored.title);
+              }
+            },
+            () => undefined,
+          );
+        }
       } else if (outcome.status === 'cancelled') {
         toast.warning(RESPONSE_CANCELLED);
       } else if (outcome.status === 'failed' && outcome.failure === 'usage') {
