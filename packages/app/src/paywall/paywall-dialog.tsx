@@ -5,7 +5,7 @@
 import { canShowMembership } from '@doppel/core';
 import type { BillingBasis, RelationshipType, SubscriptionData } from '@doppel/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { signOutWithToasts } from '../account/sign-out';
 import { errorMessage, fetchMemberships } from '../api';
 import { Avatar } from '../components/avatar';
@@ -42,6 +42,7 @@ export default function PaywallDialog({
   const [basis, setBasis] = useState<BillingBasis>('monthly');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const content = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
   useEffect(() => {
@@ -65,7 +66,15 @@ export default function PaywallDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content paywall-dialog">
+        <Dialog.Content
+          ref={content}
+          className="dialog-content paywall-dialog"
+          // The dialog itself takes focus, so its title is read first and no button looks pressed.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+        >
           <div className="dialog-head paywall-top">
             <Avatar name={clone.name} imageUrl={clone.imageUrl} size={40} />
             <Dialog.Close className="icon-btn" aria-label="Close">
