@@ -4,7 +4,7 @@
 // to a temporary name and renamed, so a test reading dist while another build runs never
 // sees half a file.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ const outputs = await Promise.all([
 for (const { outputFiles } of outputs) for (const file of outputFiles) writeAtomic(file.path, file.contents);
 
 if (!process.argv.includes('--no-types')) {
+  // Declarations of modules that no longer exist must not ship.
+  for (const file of readdirSync(dist)) if (file.endsWith('.d.ts')) rmSync(join(dist, file));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json')], {
     stdio: 'inherit',

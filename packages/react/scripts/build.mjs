@@ -3,7 +3,7 @@
 // dist/*.d.ts. The JS is written to a temporary name and renamed, so a test reading dist
 // while another build runs never sees half a file.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ for (const file of outputFiles) {
 }
 
 if (!process.argv.includes('--no-types')) {
+  // Declarations of modules that no longer exist must not ship.
+  for (const file of readdirSync(dist)) if (file.endsWith('.d.ts')) rmSync(join(dist, file));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json')], {
     stdio: 'inherit',
