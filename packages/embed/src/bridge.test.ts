@@ -1,9 +1,10 @@
+import { EmbedHostMessage } from '@doppel/protocol';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { destroy, init, off, on } from './index';
 import { APP, frames, fromFrame, HOST, msg, spyFrame } from './test/bridge';
 import type { DoppelEvent } from './types';
 
-let sent: MockInstance<Window['postMessage']>;
+let sent: MockInstance<Window['postMessage']> | undefined;
 let events: DoppelEvent[];
 let toPage: MockInstance<Window['postMessage']>;
 
@@ -16,7 +17,7 @@ function opened(extra = {}) {
   return { widget, frame };
 }
 
-const posted = () => sent.mock.calls.map(([data]) => data);
+const posted = () => sent!.mock.calls.map(([data]) => data);
 
 const NAMES = [
   'ready',
@@ -35,17 +36,32 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Contract: everything the loader posted into a frame parses with the iframe side's schema.
+  for (const [data, target] of sent?.mock.calls ?? []) {
+    expect(EmbedHostMessage.safeParse(data).success, JSON.stringify(data)).toBe(true);
+    expect(target).toBe(APP);
+  }
   for (const name of NAMES) off(name, record);
+  sent = undefined;
   destroy();
   vi.restoreAllMocks();
 });
 
 describe('handshake', () => {
+  it('is busy until the chat is ready', () => {
+    const { frame } = opened();
+    expect(frame.parentElement!.getAttribute('aria-busy')).toBe('true');
+    fromFrame(frame, msg('hello'));
+    expect(frame.parentElement!.getAttribute('aria-busy')).toBe('true');
+    fromFrame(frame, msg('ready'));
+    expect(frame.parentElement!.hasAttribute('aria-busy')).toBe(false);
+  });
+
   it('answers hello with welcome (mode, config, prefill, open) to the app origin only', () => {
     const { frame } = opened({ config: 'cfg', prefill: 'Hello there' });
     expect(sent).not.toHaveBeenCalled();
     fromFrame(frame, msg('hello'));
-    expect(sent.mock.calls[0]).toEqual([
+    expect(sent!.mock.calls[0]).toEqual([
       {
         ns: 'doppel',
         v: 1,
@@ -100,7 +116,7 @@ describe('handshake', () => {
     widget.prefill('x');
     fromFrame(frame, msg('text-exhausted'));
     fromFrame(frame, msg('voice-exhausted', { configId: 'c' }));
-    const targets = [...sent.mock.calls, ...toPage.mock.calls].map((call) => call[1]);
+    const targets = [...sent!.mock.calls, ...toPage.mock.calls].map((call) => call[1]);
     expect(targets.length).toBeGreaterThan(4);
     expect(targets).not.toContain('*');
   });

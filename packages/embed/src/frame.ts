@@ -26,6 +26,8 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
   const box = d.createElement('div');
   box.className = `doppel doppel-${mode}`;
   box.hidden = !shown();
+  // Busy until the chat says it is ready (its own paint covers the loading text sooner).
+  box.setAttribute('aria-busy', 'true');
   const frame = d.createElement('iframe');
   frame.src = `${origin}/embed/${enc(o.clone)}${o.instance ? `/${enc(o.instance)}` : ''}?parent=${enc(location.origin)}${o.config ? `&config=${enc(o.config)}` : ''}`;
   frame.title = `Chat with ${o.name || o.clone}`;
@@ -60,6 +62,7 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
     } else if (type === 'open') show(true);
     else if (type === 'close' || type === 'request-close') show(false);
     else if (type !== 'voice-exhausted' || typeof p.configId === 'string') {
+      if (type === 'ready') box.removeAttribute('aria-busy');
       emit(type, p);
       if (/exhausted/.test(type)) {
         // spec/calls.md §1, §4; spec/chat.md §7: the limit events also reach the top window

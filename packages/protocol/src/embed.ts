@@ -67,7 +67,7 @@ const conversation = z.object({ conversationId: z.string().max(200).optional() }
 export const EmbedFrameMessage = z.discriminatedUnion('type', [
   /** Iframe → host, on every load of the chat: posted to `window.parent` with targetOrigin = the `parent` query origin. */
   envelope('hello', Empty),
-  /** Iframe → host, once the chat has its clone and can take messages. `name` labels the launcher. */
+  /** Iframe → host, once the chat has its clone and can take messages; `name` (the clone's) goes on to the page's `ready` event. */
   envelope('ready', z.object({ name: z.string().max(200).optional() }).optional()),
   /** Iframe → host, when the chat itself wants to be shown (for instance a capture step needs the visitor). */
   envelope('open', Empty),
