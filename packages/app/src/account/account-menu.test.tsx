@@ -79,8 +79,14 @@ describe('account menu', () => {
 
   it('signs out with the spec toasts, and says so when it fails', async () => {
     let fail = true;
+    let signedIn = true;
     api({
-      'POST /api/logout': () => (fail ? jsonResponse({ error: 'down' }, 500) : jsonResponse({ ok: true })),
+      'GET /api/me': () => jsonResponse({ user: signedIn ? user() : null, relationships: [] }),
+      'POST /api/logout': () => {
+        if (fail) return jsonResponse({ error: 'down' }, 500);
+        signedIn = false;
+        return jsonResponse({ ok: true });
+      },
     });
     renderApp('/demo');
     let { user, menu } = await openMenu();

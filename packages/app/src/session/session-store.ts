@@ -72,7 +72,10 @@ export function createSessionStore(api: SessionApi) {
     return refresh();
   }
 
-  /** POST /api/logout; the user is gone locally only once the server has revoked the session. */
+  /**
+   * POST /api/logout; the user is gone locally only once the server has revoked the session,
+   * then the session is read again.
+   */
   async function signOut(): Promise<void> {
     await api.logout();
     generation += 1;
@@ -83,6 +86,7 @@ export function createSessionStore(api: SessionApi) {
       status.value = 'ready';
     });
     for (const listener of [...signOutListeners]) listener();
+    void refresh();
   }
 
   function onSignIn(listener: SignInListener): () => void {

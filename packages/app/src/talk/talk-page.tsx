@@ -176,7 +176,9 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         setDraft((current) => (current === '' ? text.trim() : current));
         if (outcome.usage) usage.set(outcome.usage);
         else void usage.refresh();
-        openPaywall('limit');
+        // Without a paywall to show (e-mail not required), say why nothing was sent.
+        if (openPaywall('limit') === 'none')
+          toast.error('Unable to send message', { description: outcome.error });
       } else if (outcome.status === 'failed') {
         const title =
           source === 'suggested' || outcome.failure === 'conversation'
