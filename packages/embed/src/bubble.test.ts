@@ -52,6 +52,15 @@ describe('bubble mode', () => {
     expect(frames()).toHaveLength(1);
   });
 
+  it('Escape on the page closes the popup', () => {
+    const widget = bubble();
+    widget.open();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(widget.isOpen).toBe(true);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(widget.isOpen).toBe(false);
+  });
+
   it('the popup takes focus on open and gives it back to the launcher on close', () => {
     const widget = bubble();
     widget.open();
@@ -118,6 +127,14 @@ describe('bubble mode', () => {
     expect(popup?.style.width).toBe('100vw');
     expect(popup?.style.height).toBe('100dvh');
     expect(popup?.style.getPropertyValue('inset')).toBe('0');
+    // The open launcher steps aside there: the chat's own close button closes it.
+    const launcher = media
+      .flatMap((m) => [...m.cssRules])
+      .find(
+        (r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText.startsWith('.doppel-launcher'),
+      );
+    expect(launcher?.selectorText).toBe('.doppel-launcher[aria-expanded=true]');
+    expect(launcher?.style.display).toBe('none');
     const box = frames()[0]!.parentElement!;
     expect(box.matches('.doppel-bubble')).toBe(true);
   });

@@ -80,6 +80,11 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
     }
   };
   window.addEventListener('message', onMessage);
+  // Escape on the host page closes the popup (inside the chat, the chat posts request-close).
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && mode === 'bubble' && shown()) show(false);
+  };
+  d.addEventListener('keydown', onKey);
 
   const part: FramePart = {
     show(open) {
@@ -94,6 +99,7 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
     },
     destroy() {
       window.removeEventListener('message', onMessage);
+      d.removeEventListener('keydown', onKey);
       box.remove();
       if (!--parts) {
         style!.remove();

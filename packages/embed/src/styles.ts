@@ -1,15 +1,14 @@
 /**
  * @module The launcher's look, written small by hand (embed.js counts against the 2 KB
  * budget): `doppel-launcher`, the bubble's button, fixed bottom-right. Under 640 px, where
- * the popup takes the whole screen, the open launcher moves to the top corner as its close
- * button. The iframe's box is styled by `frame-styles.ts`, which ships in embed-frame.js.
+ * the popup takes the whole screen, the open launcher steps aside (it would cover the chat's
+ * header): the chat's own close button (`request-close`) closes it there. The iframe's box is
+ * styled by `frame-styles.ts`, which ships in embed-frame.js.
  */
-
-// The launcher stays above the popup: on phones it is the popup's close button.
 
 export const LAUNCHER_CSS =
   `.doppel-launcher{position:fixed;z-index:2147483001;right:20px;bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:#111;color:#fff;cursor:pointer;box-shadow:0 4px 16px #0004}` +
-  '@media(max-width:639.9px){.doppel-launcher[aria-expanded=true]{top:8px;width:40px;height:40px}}';
+  '@media(max-width:639.9px){.doppel-launcher[aria-expanded=true]{display:none}}';
 
 /** The launcher's icon (24×24 strokes): a speech bubble, and a cross once open. */
 export const icon = (open: boolean) =>
