@@ -89,14 +89,14 @@ describe('account menu', () => {
       },
     });
     renderApp('/demo');
-    let { user, menu } = await openMenu();
-    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    let opened = await openMenu();
+    await opened.user.click(within(opened.menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('Failed to log out')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account: ada@example.com' })).toBeTruthy();
 
     fail = false;
-    ({ user, menu } = await openMenu());
-    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    opened = await openMenu();
+    await opened.user.click(within(opened.menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('You are logged out!')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
