@@ -28,6 +28,8 @@ const w = window as unknown as { Doppel?: Global };
 const d = document;
 const script = d.currentScript as HTMLScriptElement | null;
 const src = script?.src;
+/** The app's origin by default: where this embed.js came from. */
+const origin = src && new URL(src).origin;
 const data = script?.dataset;
 /** One failing call (a bad option) must not stop the ones after it. */
 const run = (fn: () => unknown) => {
@@ -42,7 +44,7 @@ const stub = w.Doppel;
 
 // A second embed.js on the page (two script tags) keeps the first one's `Doppel`.
 if (!stub?.version) {
-  defaults.origin = src && new URL(src).origin;
+  defaults.origin = origin;
   defaults.nonce = script?.nonce;
   let loading = 0;
   defaults.load = () => {
@@ -65,10 +67,11 @@ if (!stub?.version) {
     api,
   );
 }
-// Through the global: with two script tags, the second registers with the first's widgets.
+// Through the global: with two script tags, the second registers with the first's widgets
+// (for the app it came from).
 if (data?.clone) {
   const options = {
-    origin: defaults.origin,
+    origin,
     ...data,
     preload: flag(data.preload),
     autoHeight: flag(data.autoHeight),

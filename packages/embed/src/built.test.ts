@@ -208,6 +208,9 @@ describe('two script tags on one page', () => {
     loadPart();
     expect(launchers()).toHaveLength(1);
     expect(chat.querySelector('iframe')!.src).toContain('/embed/bob?');
+    // A third tag from another Doppel talks to its own app.
+    loadEmbed({ clone: 'cy', id: 'other', mode: 'fullpage' }, { src: 'https://other.doppel.test/embed.js' });
+    expect(frames().at(-1)!.src.startsWith('https://other.doppel.test/embed/cy?')).toBe(true);
     Doppel().destroy!();
     expect(launchers()).toHaveLength(0);
     expect(frames()).toHaveLength(0);
