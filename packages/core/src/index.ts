@@ -59,6 +59,7 @@ export { pickSuggestedQuestions } from './pick-suggested-questions';
 export { podcastStartSeconds } from './podcast-start-seconds';
 export { type CounterTone, remainingCounterTone } from './remaining-counter-tone';
 export { remainingOf } from './remaining-of';
+export { type EmbedLink, type EmbedLinkOptions, rewriteEmbedLink } from './rewrite-embed-link';
 export { FALLBACK_FILE_BASE_NAME, FILE_BASE_NAME_MAX, sanitiseFileName } from './sanitise-file-name';
 export { type SendButtonState, sendButtonState } from './send-button-state';
 export { SCROLL_LOCK_THRESHOLD_PX, shouldAutoScroll } from './should-auto-scroll';
