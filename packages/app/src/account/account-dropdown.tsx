@@ -64,7 +64,8 @@ export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const list = items();
-    const current = list.findIndex((item) => item === document.activeElement);
+    const active = document.activeElement;
+    const current = active instanceof HTMLElement ? list.indexOf(active) : -1;
     if (event.key === 'ArrowDown') focusItem(current + 1);
     else if (event.key === 'ArrowUp') focusItem(current - 1);
     else if (event.key === 'Home') focusItem(0);
