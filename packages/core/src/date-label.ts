@@ -1,8 +1,26 @@
-import { differenceInCalendarDays, format, isValid } from 'date-fns';
+import { differenceInCalendarDays, isValid } from 'date-fns';
 import { type DateInput, toDate } from './to-date';
 
 /** How many days back a date still reads as 'Last {weekday}' (7 days back is the same weekday as today). */
 export const LAST_WEEKDAY_MAX_DAYS = 6;
+
+// English names, as date-fns's default locale writes them; kept here so the chat (and the
+// size-budgeted embed) need not carry date-fns's formatter.
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * The day part of a time separator: 'Today', 'Tomorrow', 'Yesterday', 'Last {weekday}' for
@@ -19,6 +37,6 @@ export function dateLabel(date: DateInput, now: DateInput): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';
-  if (days < -1 && days >= -LAST_WEEKDAY_MAX_DAYS) return `Last ${format(at, 'EEEE')}`;
-  return format(at, 'MMMM d, yyyy');
+  if (days < -1 && days >= -LAST_WEEKDAY_MAX_DAYS) return `Last ${WEEKDAYS[at.getDay()]}`;
+  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
 }

@@ -1,4 +1,4 @@
-import { format, isValid } from 'date-fns';
+import { isValid } from 'date-fns';
 import { dateLabel } from './date-label';
 import { type DateInput, toDate } from './to-date';
 
@@ -12,5 +12,8 @@ export function timeSeparatorLabel(at: DateInput, now: DateInput): string {
   const date = toDate(at);
   if (!isValid(date)) return '';
   const day = dateLabel(date, now);
-  return day === '' ? '' : `${day}, ${format(date, 'h:mm a')}`;
+  if (day === '') return '';
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${day}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
