@@ -16,13 +16,13 @@ import { jsonBody } from '../middleware/json-body';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
 import { listCitations, messageExists } from '../store/messages';
-import { type CloneQuotaFacts, loadQuotaFacts } from '../store/quota-facts';
+import { loadQuotaFacts } from '../store/quota-facts';
 import { usageSubject } from '../store/usage-counters';
 import { answerStream } from '../streaming/answer-stream';
 import { SSE_HEADERS } from '../streaming/sse';
 import { titleFromMessage } from '../streaming/title-from-message';
 import { usagePeriod } from '../usage/period';
-import { messageLimit, type Quotas, quotasFor } from '../usage/quotas';
+import { quotasFor } from '../usage/quotas';
 import { usageAnswer } from '../usage/usage-answer';
 import { CLONE_NOT_FOUND } from './clones';
 import { CONVERSATION_NOT_FOUND } from './conversations';
@@ -57,18 +57,8 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         stateless: identity.stateless,
       };
 
-      // DESIGN §4: usage is charged in the statement that stores the message; the quota comes
-      // from the clone and the caller's relationship with it.
-      let quota: { facts: CloneQuotaFacts; quotas: Quotas } | null = null;
-      if (config.usage.enforce) {
-        const facts = await loadQuotaFacts(db, {
-          slug: message.slug,
-          userId: owner.userId,
-          freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
-        });
-        if (!facts) return apiError(c, 404, CLONE_NOT_FOUND);
-        quota = { facts, quotas: quotasFor(facts.facts) };
-      }
+      // DESIGN §4: usage is charged in the statement that stores the message.
+      const enforce = config.usage.enforce;
       const outcome: AcceptOutcome = isUuid(conversationId)
         ? await acceptMessage(db, {
             conversationId,
@@ -77,29 +67,35 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
             firstTitle: titleFromMessage(question),
             historyTurns: HISTORY_TURNS,
             owner,
-            charge: quota
+            charge: enforce
               ? {
                   subject: usageSubject(owner.userId, owner.visitorId),
                   period: usagePeriod(clock.now()),
-                  limit: messageLimit(quota.quotas),
+                  freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
                 }
               : null,
           })
         : { status: 'not-found' };
       if (outcome.status === 'not-found') {
-        const clone = quota ? true : await findCloneBySlug(db, message.slug);
+        const clone = await findCloneBySlug(db, message.slug);
         return apiError(c, 404, clone ? CONVERSATION_NOT_FOUND : CLONE_NOT_FOUND);
       }
       if (outcome.status === 'refused') {
+        // Rare: read the facts again to tell the app which quota refused (it opens the paywall).
+        const facts = await loadQuotaFacts(db, {
+          slug: message.slug,
+          userId: owner.userId,
+          freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
+        });
         const refusal: UsageRefusal = {
           error: MESSAGE_LIMIT_REACHED,
-          ...(quota && {
+          ...(facts && {
             usage: usageAnswer({
               used: outcome.used,
-              quotas: quota.quotas,
-              options: quota.facts.options,
+              quotas: quotasFor(facts.facts),
+              options: facts.options,
               signedIn: user !== null,
-              relationship: quota.facts.facts.relationship?.type ?? null,
+              relationship: facts.facts.relationship?.type ?? null,
             }),
           }),
         };

@@ -4,9 +4,9 @@
  * message against the caller's quota, store the visitor's message, bump updated_at, set the
  * first title, and read back the clone and the earlier turns.
  *
- * The charge is an upsert on the caller's usage counter that only increments while the count
- * is below the limit (`ON CONFLICT … DO UPDATE … WHERE messages < limit`). PostgreSQL locks the
- * counter row for it, so concurrent sends at the boundary queue on that row and at most `limit`
+ * The charge is an upsert on the caller's usage counter that only increments while the count is
+ * below the caller's quota, computed in the same statement (`ON CONFLICT … DO UPDATE … WHERE
+ * messages < limit`). PostgreSQL locks the counter row for it, so concurrent sends at the boundary queue on that row and at most `limit`
  * of them ever pass; the message is inserted only when the charge returned a row, so a refused
  * send writes nothing (DESIGN §4).
  */
@@ -16,6 +16,7 @@ import { DEFAULT_CONVERSATION_TITLE, type UsageAmounts } from '@doppel/protocol'
 import { z } from 'zod';
 import { toCloneForBrain } from '../mappers/clone';
 import { type Owner, ownedBy } from './conversations';
+import { messageLimitSql } from './message-limit-sql';
 
 const AcceptedRow = z.object({
   id: z.string(),
@@ -44,8 +45,8 @@ export interface AcceptMessageInput {
     subject: string;
     /** `YYYY-MM-01`. */
     period: string;
-    /** The count the counter may reach; -1 unlimited (still counted), 0 refuses every send. */
-    limit: number;
+    /** FREE_MESSAGES_PER_MONTH: the signed-in quota when the clone has no free tier. */
+    freeMessagesPerMonth: number;
   } | null;
 }
 
@@ -73,12 +74,20 @@ const TARGET = `target AS (
        WHERE v.id = $1 AND c.slug = $2 AND ${ownedBy('v', '$7', '$8', '$9')}
      )`;
 
-/** $10 subject, $11 period, $12 limit. */
-const CHARGED = `charged AS (
+/**
+ * $10 subject, $11 period, $12 FREE_MESSAGES_PER_MONTH. The limit is the caller's message quota
+ * (message-limit-sql.ts): -1 counts without refusing, 0 refuses every send.
+ */
+const CHARGED = `quota AS (
+       SELECT ${messageLimitSql('$7', '$12')} AS max_messages
+       FROM target t JOIN clones c ON c.id = t.id
+         LEFT JOIN relationships r ON r.clone_id = c.id AND r.user_id = $7::uuid
+     ), charged AS (
        INSERT INTO usage_counters AS u (subject, clone_id, instance_key, period, messages)
-       SELECT $10, t.id, COALESCE(t.instance_id::text, ''), $11::date, 1 FROM target t WHERE $12::int <> 0
+       SELECT $10, t.id, COALESCE(t.instance_id::text, ''), $11::date, 1 FROM target t, quota q
+       WHERE q.max_messages <> 0
        ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET messages = u.messages + 1
-         WHERE $12::int = -1 OR u.messages < $12::int
+         WHERE (SELECT max_messages FROM quota) = -1 OR u.messages < (SELECT max_messages FROM quota)
        RETURNING 1
      )`;
 
@@ -129,7 +138,7 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
     input.owner.visitorId,
     input.owner.stateless,
   ];
-  if (input.charge) params.push(input.charge.subject, input.charge.period, input.charge.limit);
+  if (input.charge) params.push(input.charge.subject, input.charge.period, input.charge.freeMessagesPerMonth);
   const rows = await db.query(input.charge ? CHARGING : NOT_CHARGING, params);
   if (!rows[0]) return { status: 'not-found' };
   const row = AcceptedRow.parse(rows[0]);
