@@ -36,6 +36,12 @@ export {
 export { BULLET, dashBullets } from './dash-bullets';
 export { dateLabel, LAST_WEEKDAY_MAX_DAYS } from './date-label';
 export { type DraftFile, DraftFileStatus } from './draft-file';
+export {
+  type EmbedChrome,
+  type EmbedWhitelabelInput,
+  embedWhitelabel,
+  type WhitelabelSettings,
+} from './embed-whitelabel';
 export { formatMediaTimestamp } from './format-media-timestamp';
 export { formatPrice } from './format-price';
 export { formatUsPhone } from './format-us-phone';
