@@ -17,6 +17,8 @@ import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { embedConfigRoutes } from './routes/embed-configs';
+import { embedPageRoutes } from './routes/embed-page';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -72,6 +74,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', mediaRoutes(deps))
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
+    .route('/', embedConfigRoutes(deps))
     .use('*', who)
     .route('/', authRoutes(deps))
     .route('/', phoneRoutes(deps))
@@ -84,6 +87,7 @@ export function createApp(options: CreateAppOptions): Hono {
   const app = new Hono();
   app.use('*', securityHeaders());
   app.route('/api', api);
+  app.route('/', embedPageRoutes(deps));
   app.route('/', staticRoutes(deps, who));
   app.onError((error, c) => {
     deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);

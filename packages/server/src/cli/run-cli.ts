@@ -1,10 +1,11 @@
 /**
- * @module The `doppel` command line: import a clone folder, migrate, staff and owners, help.
+ * @module The `doppel` command line: import a clone folder, migrate, staff and owners, embed
+ * configurations, help.
  * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
 import type { Db } from '@doppel/db';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { describeError } from '../logger';
 import { openDatabase } from '../process/open-database';
 import {
@@ -15,6 +16,7 @@ import {
   runUserCommand,
   type UserCommand,
 } from './account-commands';
+import { EMBED_USAGE, type EmbedCommand, parseEmbedCommand, runEmbedCommand } from './embed-commands';
 import { formatImportSummary } from './format-import-summary';
 
 export const USAGE = `Usage: doppel <command>
@@ -29,6 +31,7 @@ Commands:
   relationship EMAIL SLUG CREATOR|CONTRIBUTOR|FOLLOWER
                Make a user an owner of a clone (creators and contributors have no
                usage limits), creating the user when needed.
+${EMBED_USAGE}
   help         Show this help.
 
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (./.data).
@@ -42,6 +45,8 @@ export interface CliIo {
 export interface CliDeps {
   /** Opens and migrates the database; the default reads the environment like the server. */
   open?: () => Promise<{ db: Db; applied: string[] }>;
+  /** The settings (PUBLIC_URL for snippets, DEMO_CLONE_DIR); the default reads the environment. */
+  config?: () => Config;
 }
 
 const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
@@ -57,7 +62,7 @@ export async function runCli(
     io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!['import', 'migrate', 'user', 'relationship'].includes(command)) {
+  if (!['import', 'migrate', 'user', 'relationship', 'embed'].includes(command)) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -75,15 +80,33 @@ export async function runCli(
     }
     account = 'type' in parsed ? { relationship: parsed } : { user: parsed };
   }
+  let embed: EmbedCommand | null = null;
+  if (command === 'embed') {
+    const parsed = parseEmbedCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel embed: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    embed = parsed;
+  }
+  let config: Config | undefined;
+  const settings = (): Config => {
+    config ??= (deps.config ?? loadConfig)();
+    return config;
+  };
   let opened: { db: Db; applied: string[] };
   try {
-    opened = await (deps.open ?? (() => openDatabase(loadConfig())))();
+    opened = await (deps.open ?? (() => openDatabase(settings())))();
   } catch (error) {
     io.err(`doppel: cannot open the database: ${describeError(error)}`);
     return 1;
   }
   const { db, applied } = opened;
   try {
+    if (embed) {
+      const { publicUrl, demoCloneDir } = settings();
+      return await runEmbedCommand(db, embed, io, { publicUrl, demoCloneDir });
+    }
     if (account) {
       return 'user' in account
         ? await runUserCommand(db, account.user, io)

@@ -14,7 +14,13 @@ export const NO_CACHE = 'no-cache';
 /** embed.js keeps one URL across releases: short cache, revalidated. */
 export const EMBED_CACHE = 'public, max-age=300, must-revalidate';
 /** Besides /embed.js: the ESM build and source maps, when the embed package ships them. */
-const EMBED_EXTRAS = ['/embed.mjs', '/embed-frame.js', '/embed.js.map', '/embed-frame.js.map', '/embed.mjs.map'];
+const EMBED_EXTRAS = [
+  '/embed.mjs',
+  '/embed-frame.js',
+  '/embed.js.map',
+  '/embed-frame.js.map',
+  '/embed.mjs.map',
+];
 
 function cacheFor(path: string): string {
   if (/[\\/]assets[\\/]/.test(path)) return IMMUTABLE;
