@@ -25,9 +25,14 @@ const FeedbackDialog = lazy(() => import('../feedback/feedback-dialog'));
 interface AccountDropdownProps {
   user: User;
   hideAccountLinks: boolean;
+  /**
+   * Inside an embed: the URL each account page opens in a new tab (core's `rewriteEmbedLink`,
+   * spec/calls.md §2); the full site navigates instead.
+   */
+  newTabHref?: ((path: string) => string) | undefined;
 }
 
-export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps) {
+export function AccountDropdown({ user, hideAccountLinks, newTabHref }: AccountDropdownProps) {
   const [open, setOpen] = useState(false);
   const [feedback, setFeedback] = useState<'never' | 'open' | 'closed'>('never');
   const button = useRef<HTMLButtonElement>(null);
@@ -115,14 +120,29 @@ export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps
           {!hideAccountLinks && (
             <>
               <hr className="account-menu-separator" />
-              <MenuLink href="/profile" icon={<UserIcon />} onSelect={() => close(false)}>
+              <MenuLink
+                href="/profile"
+                newTabHref={newTabHref}
+                icon={<UserIcon />}
+                onSelect={() => close(false)}
+              >
                 Profile
               </MenuLink>
-              <MenuLink href="/billing" icon={<CardIcon />} onSelect={() => close(false)}>
+              <MenuLink
+                href="/billing"
+                newTabHref={newTabHref}
+                icon={<CardIcon />}
+                onSelect={() => close(false)}
+              >
                 Subscriptions
               </MenuLink>
               <hr className="account-menu-separator" />
-              <MenuLink href="/actions" icon={<BoltIcon />} onSelect={() => close(false)}>
+              <MenuLink
+                href="/actions"
+                newTabHref={newTabHref}
+                icon={<BoltIcon />}
+                onSelect={() => close(false)}
+              >
                 Actions
               </MenuLink>
             </>
@@ -166,15 +186,33 @@ export function AccountDropdown({ user, hideAccountLinks }: AccountDropdownProps
 
 function MenuLink({
   href,
+  newTabHref,
   icon,
   children,
   onSelect,
 }: {
   href: string;
+  newTabHref: ((path: string) => string) | undefined;
   icon: ReactNode;
   children: ReactNode;
   onSelect: () => void;
 }) {
+  if (newTabHref) {
+    return (
+      <a
+        href={newTabHref(href)}
+        target="_blank"
+        rel="noopener noreferrer"
+        role="menuitem"
+        tabIndex={-1}
+        className="account-menu-item"
+        onClick={onSelect}
+      >
+        {icon}
+        {children}
+      </a>
+    );
+  }
   return (
     <Link href={href} role="menuitem" tabIndex={-1} className="account-menu-item" onClick={onSelect}>
       {icon}

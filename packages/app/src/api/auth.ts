@@ -3,6 +3,10 @@ import {
   LogoutResponse,
   type MeResponse,
   MeResponse as MeResponseSchema,
+  OptInStatus,
+  PhoneResponse,
+  type PhoneVerifyResponse as PhoneVerifyAnswer,
+  PhoneVerifyResponse,
   SendEmailCodeResponse,
   type VerifyEmailCodeResponse,
   VerifyEmailCodeResponse as VerifyEmailCodeResponseSchema,
@@ -44,6 +48,36 @@ export function verifyEmailCode(email: string, code: string): Promise<VerifyEmai
     method: 'POST',
     body: { email, code, timezone: browserTimezone() },
   });
+}
+
+/**
+ * GET /api/embed/auth: the session of the bearer token an embed keeps (spec/chat.md §7 — in an
+ * embed the session is refreshed here, not at /api/me); 401 when the token is missing or revoked.
+ */
+export function fetchEmbedSession(): Promise<SessionAnswer> {
+  return request('/embed/auth', SessionAnswerSchema);
+}
+
+/** POST /api/auth/phone (signed in): texts a six-digit code; failure throws with the server's `detail`. */
+export async function sendPhoneCode(phone: string): Promise<void> {
+  await request('/auth/phone', PhoneResponse, { method: 'POST', body: { phone_number: phone } });
+}
+
+/**
+ * POST /api/auth/phone/verify (signed in): verifies the number; with `slug` the number also opts
+ * in to texts from that clone (spec/chat.md §4: a verified code sets opt-in true).
+ */
+export function verifyPhoneCode(phone: string, code: string, slug?: string): Promise<PhoneVerifyAnswer> {
+  return request('/auth/phone/verify', PhoneVerifyResponse, {
+    method: 'POST',
+    body: slug ? { code, phone_number: phone, slug } : { code, phone_number: phone },
+  });
+}
+
+/** GET /api/auth/opt-in?slug= (signed in): whether the user agreed to texts from the clone. */
+export async function fetchOptIn(slug: string): Promise<boolean> {
+  const answer = await request(`/auth/opt-in?slug=${encodeURIComponent(slug)}`, OptInStatus);
+  return answer.opt_in;
 }
 
 /** POST /api/logout: revokes the session and clears the cookie. */

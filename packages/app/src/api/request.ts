@@ -24,6 +24,18 @@ export function setRequestHeadersHook(hook: RequestHeadersHook | null): RequestH
   return previous;
 }
 
+/** Sees every API response; inside an embed it keeps the visitor id the server hands out. */
+export type ResponseHook = (response: Response) => void;
+
+let responseHook: ResponseHook | null = null;
+
+/** Installs (or with null removes) the response hook; returns the previous one. */
+export function setResponseHook(hook: ResponseHook | null): ResponseHook | null {
+  const previous = responseHook;
+  responseHook = hook;
+  return previous;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -58,10 +70,13 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
+  let response: Response;
   try {
-    return await fetch(`${API_BASE}${path}`, init);
+    response = await fetch(`${API_BASE}${path}`, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error: the server could not be reached.');
   }
+  responseHook?.(response);
+  return response;
 }

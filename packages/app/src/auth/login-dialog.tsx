@@ -36,6 +36,8 @@ export interface LoginDialogProps {
   onGoogle?: () => void;
   /** Whitelabel embeds ask for a code mail without the product logo. */
   noLogo?: boolean;
+  /** Where the disclaimer's legal links go (inside an embed: the main site, spec/calls.md §2). */
+  linkHref?: (path: string) => string;
   /** Called with the verified answer; the dialog then resets to the intro and closes. */
   onVerified: (answer: VerifyEmailCodeResponse) => void | Promise<void>;
   api?: LoginApi;
@@ -50,6 +52,7 @@ export default function LoginDialog({
   googleSignIn = false,
   onGoogle,
   noLogo = false,
+  linkHref = samePath,
   onVerified,
   api = defaultApi,
 }: LoginDialogProps) {
@@ -107,6 +110,7 @@ export default function LoginDialog({
               sending={sending}
               googleSignIn={googleSignIn && onGoogle !== undefined}
               onGoogle={onGoogle}
+              linkHref={linkHref}
               onSubmit={async (address) => {
                 const result = await sendCode(address, false);
                 if (result.sent) setStep({ name: 'code', email: address });
@@ -139,6 +143,7 @@ interface IntroStepProps {
   sending: boolean;
   googleSignIn: boolean;
   onGoogle: (() => void) | undefined;
+  linkHref: (path: string) => string;
   /** Sends the code; answers the text to show under the field when the server refused the address. */
   onSubmit: (email: string) => Promise<string | null>;
 }
@@ -150,6 +155,7 @@ function IntroStep({
   sending,
   googleSignIn,
   onGoogle,
+  linkHref,
   onSubmit,
 }: IntroStepProps) {
   const id = useId();
@@ -220,11 +226,11 @@ function IntroStep({
       </form>
       <p className="login-disclaimer">
         By continuing you agree to our{' '}
-        <a href="/terms-of-use" target="_blank" rel="noopener">
+        <a href={linkHref('/terms-of-use')} target="_blank" rel="noopener">
           Terms of Use
         </a>{' '}
         and{' '}
-        <a href="/privacy-policy" target="_blank" rel="noopener">
+        <a href={linkHref('/privacy-policy')} target="_blank" rel="noopener">
           Privacy Policy
         </a>
         .
@@ -328,6 +334,8 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
     </>
   );
 }
+
+const samePath = (path: string): string => path;
 
 /** The server's reason when it refused the request, else the spec's generic text. */
 function serverText(error: unknown, fallback: string): string {

@@ -30,6 +30,13 @@ export interface ChatApi {
   openMessageStream(body: StreamRequest, signal: AbortSignal): Promise<Response>;
 }
 
+/** What happened in the chat, for listeners outside it (the embed tells its host page). */
+export interface ChatEvent {
+  /** A conversation was created, the server accepted the visitor's message, the answer fully arrived. */
+  type: 'conversation-started' | 'message-sent' | 'message-received';
+  conversationId: string;
+}
+
 export interface ChatStoreOptions {
   slug: string;
   instanceSlug?: string | null;
@@ -40,6 +47,8 @@ export interface ChatStoreOptions {
   now?: () => number;
   timezone?: () => string | null;
   idleTimeoutMs?: number;
+  /** Told of each ChatEvent as it happens. */
+  onEvent?: (event: ChatEvent) => void;
 }
 
 /** Why a send did not produce an answer; the screen turns it into the spec's toasts. */
@@ -101,6 +110,13 @@ export function createChatStore(options: ChatStoreOptions) {
   const timezone = options.timezone ?? defaultTimezone;
   const medium = options.medium ?? 'WEB';
   const idleTimeoutMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS;
+  const tell = (type: ChatEvent['type'], conversationId: string): void => {
+    try {
+      options.onEvent?.({ type, conversationId });
+    } catch {
+      // A listener's failure is not the chat's.
+    }
+  };
 
   const conversation = signal<Conversation | null>(null);
   const messages = signal<ChatMessage[]>([]);
@@ -127,6 +143,7 @@ export function createChatStore(options: ChatStoreOptions) {
         .then((created) => {
           conversation.value = created;
           loadState.value = 'ready';
+          tell('conversation-started', created.id);
           return created;
         })
         .finally(() => {
@@ -212,6 +229,7 @@ export function createChatStore(options: ChatStoreOptions) {
       );
       idle.touch();
       if (!response.body) throw new Error('The server sent an empty stream.');
+      tell('message-sent', target.id);
       await readStreamEvents(
         response.body,
         {
@@ -250,6 +268,7 @@ export function createChatStore(options: ChatStoreOptions) {
       if (shown) append(shown);
       finish(abort);
     });
+    tell('message-received', target.id);
     return { status: 'sent', message: stored };
   }
 

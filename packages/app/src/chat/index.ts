@@ -1,6 +1,7 @@
 export { type ChatMessage, type ChatMessageState, type ChatReply, toChatMessage } from './chat-message';
 export {
   type ChatApi,
+  type ChatEvent,
   type ChatStore,
   type ChatStoreOptions,
   createChatStore,

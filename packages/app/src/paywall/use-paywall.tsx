@@ -35,10 +35,17 @@ interface PaywallOptions {
   usage: UsageStore;
   /** Whitelabel embeds show no paywall to anonymous visitors. */
   whitelabel?: boolean;
+  /** The embed's capture flow asks for the e-mail in the chat instead of the sign-in dialog. */
+  captureActive?: boolean;
 }
 
 /** The component must track signals (`useSignals`). */
-export function usePaywall({ clone, usage, whitelabel = false }: PaywallOptions): Paywall {
+export function usePaywall({
+  clone,
+  usage,
+  whitelabel = false,
+  captureActive = false,
+}: PaywallOptions): Paywall {
   const user = session.user.value;
   const current = usage.usage.value;
   const input: PaywallInput = {
@@ -48,6 +55,7 @@ export function usePaywall({ clone, usage, whitelabel = false }: PaywallOptions)
     anonymousQuota: clone.monetization.anonymous_quota.messages,
     anonymousUserMessages: current?.anonymous ? current.usage.messages : 0,
     whitelabel,
+    captureActive,
   };
   const latest = useRef(input);
   latest.current = input;

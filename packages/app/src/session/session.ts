@@ -1,10 +1,25 @@
 /** @module The app's one session and its per-clone usage stores, wired to the API. */
 import { fetchSession, fetchUsage, logout } from '../api';
-import { createSessionStore } from './session-store';
+import { createSessionStore, type SessionApi } from './session-store';
 import { createUsageStore, type UsageStore } from './usage-store';
 
-/** The visitor's session on this site. */
-export const session = createSessionStore({ fetchSession: () => fetchSession(), logout });
+const siteSessionApi: SessionApi = { fetchSession: () => fetchSession(), logout };
+let sessionApi: SessionApi = siteSessionApi;
+
+/** The visitor's session on this site (in an embed, the iframe's own: see `useSessionApi`). */
+export const session = createSessionStore({
+  fetchSession: () => sessionApi.fetchSession(),
+  logout: () => sessionApi.logout(),
+});
+
+/**
+ * Where the session comes from: the site's cookie (GET /api/me, POST /api/logout) by default;
+ * the embed installs its bearer-token session (GET /api/embed/auth, sign-out that clears the
+ * iframe's storage) before it renders. With null, back to the site's.
+ */
+export function useSessionApi(api: SessionApi | null): void {
+  sessionApi = api ?? siteSessionApi;
+}
 
 const usageStores = new Map<string, UsageStore>();
 

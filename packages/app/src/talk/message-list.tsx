@@ -1,7 +1,16 @@
 import { shouldAutoScroll, withTimeSeparators } from '@doppel/core';
 import { NEW_MESSAGE_SCROLL_MS } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Fragment,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ChatStore } from '../chat';
 import { Avatar } from '../components/avatar';
 import { ArrowDownIcon } from '../components/icons';
@@ -16,6 +25,13 @@ interface MessageListProps {
   /** Shown when the conversation has no messages (intro and suggested questions). */
   empty: ReactNode;
   readOnly?: boolean;
+  /**
+   * Lines shown inside the conversation after the message `afterMessageId` (at the end when it is
+   * null or the last one): the embed's capture conversation, which stays where it happened.
+   */
+  inserted?: { afterMessageId: string | null; node: ReactNode } | null;
+  /** Each new value scrolls to the newest line (the capture flow asks after its 200 ms). */
+  scrollRequest?: number;
 }
 
 /**
@@ -23,7 +39,15 @@ interface MessageListProps {
  * newest message 100 ms after it arrives unless the reader scrolled up (spec/chat.md §4),
  * and a scroll-to-bottom button whenever the bottom is out of view.
  */
-export function MessageList({ store, clone, onCitation, empty, readOnly }: MessageListProps) {
+export function MessageList({
+  store,
+  clone,
+  onCitation,
+  empty,
+  readOnly,
+  inserted,
+  scrollRequest,
+}: MessageListProps) {
   useSignals();
   const messages = store.messages.value;
   const reply = store.reply.value;
@@ -78,12 +102,18 @@ export function MessageList({ store, clone, onCitation, empty, readOnly }: Messa
     }
   }, [reply]);
 
+  useEffect(() => {
+    if (scrollRequest) scrollToBottom(true);
+  }, [scrollRequest, scrollToBottom]);
+
   // A loaded conversation opens at its end.
   useLayoutEffect(() => {
     if (loadState === 'ready') scrollToBottom(false);
   }, [loadState, scrollToBottom]);
 
-  const isEmpty = messages.length === 0 && !reply;
+  const isEmpty = messages.length === 0 && !reply && !inserted;
+  const anchor = inserted?.afterMessageId ?? null;
+  const insertedInline = anchor !== null && messages.some((m) => m.id === anchor) && last?.id !== anchor;
   return (
     <div className="chat-scroller" ref={scroller} onScroll={onScroll}>
       <div className="chat-column">
@@ -102,19 +132,21 @@ export function MessageList({ store, clone, onCitation, empty, readOnly }: Messa
                   <span>{item.label}</span>
                 </div>
               ) : (
-                <MessageRow
-                  key={item.message.id}
-                  message={item.message}
-                  clone={clone}
-                  readOnly={readOnly}
-                  citable={
-                    clone.viewSources &&
-                    item.message.hasSources &&
-                    item.message.state === 'stored' &&
-                    item.message.id !== firstId
-                  }
-                  onCitation={onCitation}
-                />
+                <Fragment key={item.message.id}>
+                  <MessageRow
+                    message={item.message}
+                    clone={clone}
+                    readOnly={readOnly}
+                    citable={
+                      clone.viewSources &&
+                      item.message.hasSources &&
+                      item.message.state === 'stored' &&
+                      item.message.id !== firstId
+                    }
+                    onCitation={onCitation}
+                  />
+                  {insertedInline && item.message.id === anchor && inserted?.node}
+                </Fragment>
               ),
             )}
           {reply && (
@@ -132,6 +164,7 @@ export function MessageList({ store, clone, onCitation, empty, readOnly }: Messa
               </div>
             </div>
           )}
+          {inserted && !insertedInline && inserted.node}
         </div>
       </div>
       {!atBottom && !isEmpty && (
