@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { embedWhitelabel } from './embed-whitelabel';
 
 const plain = { whitelabel: null, cloneLogo: true, googleAvailable: true };
+const everything = { logo: true, googleButton: true, accountMenuItems: true };
 
 describe('embedWhitelabel', () => {
   it('shows everything without a configuration', () => {
@@ -13,48 +14,60 @@ describe('embedWhitelabel', () => {
     });
   });
 
-  it('hides the logo when the clone turns it off, whitelabeled or not', () => {
+  it('shows everything a configuration keeps, and is not whitelabeled then', () => {
+    expect(embedWhitelabel({ ...plain, whitelabel: everything })).toEqual({
+      whitelabeled: false,
+      showLogo: true,
+      showGoogle: true,
+      showAccountLinks: true,
+    });
+    expect(embedWhitelabel({ ...plain, whitelabel: {} }).whitelabeled).toBe(false);
+  });
+
+  it('hides the logo when the clone or the configuration turns it off, without whitelabeling', () => {
     expect(embedWhitelabel({ ...plain, cloneLogo: false }).showLogo).toBe(false);
-    expect(embedWhitelabel({ ...plain, cloneLogo: false, whitelabel: { logo: true } }).showLogo).toBe(false);
+    expect(embedWhitelabel({ ...plain, cloneLogo: false, whitelabel: everything }).showLogo).toBe(false);
+    const noLogo = embedWhitelabel({ ...plain, whitelabel: { ...everything, logo: false } });
+    expect(noLogo).toEqual({
+      whitelabeled: false,
+      showLogo: false,
+      showGoogle: true,
+      showAccountLinks: true,
+    });
   });
 
   it('never shows Google where it is not available', () => {
     expect(embedWhitelabel({ ...plain, googleAvailable: false }).showGoogle).toBe(false);
-    expect(
-      embedWhitelabel({ ...plain, googleAvailable: false, whitelabel: { googleButton: true } }).showGoogle,
-    ).toBe(false);
+    expect(embedWhitelabel({ ...plain, googleAvailable: false, whitelabel: everything }).showGoogle).toBe(
+      false,
+    );
   });
 
-  it('is not whitelabeled when the configuration keeps every piece', () => {
-    const chrome = embedWhitelabel({
-      ...plain,
-      whitelabel: { logo: true, googleButton: true, accountMenuItems: true },
+  it('hides the Google button when switched off: whitelabeled', () => {
+    expect(embedWhitelabel({ ...plain, whitelabel: { ...everything, googleButton: false } })).toEqual({
+      whitelabeled: true,
+      showLogo: true,
+      showGoogle: false,
+      showAccountLinks: true,
     });
-    expect(chrome).toEqual({ whitelabeled: false, showLogo: true, showGoogle: true, showAccountLinks: true });
-    expect(embedWhitelabel({ ...plain, whitelabel: {} }).whitelabeled).toBe(false);
   });
 
-  it('hides the logo, Google and the account links in a whitelabeled embed', () => {
-    expect(embedWhitelabel({ ...plain, whitelabel: { logo: false } })).toEqual({
+  it('hides Profile, Subscriptions and Actions when switched off: whitelabeled', () => {
+    expect(embedWhitelabel({ ...plain, whitelabel: { ...everything, accountMenuItems: false } })).toEqual({
+      whitelabeled: true,
+      showLogo: true,
+      showGoogle: true,
+      showAccountLinks: false,
+    });
+  });
+
+  it('hides all three in a fully whitelabeled embed', () => {
+    const all = { logo: false, googleButton: false, accountMenuItems: false };
+    expect(embedWhitelabel({ ...plain, whitelabel: all })).toEqual({
       whitelabeled: true,
       showLogo: false,
       showGoogle: false,
       showAccountLinks: false,
     });
-  });
-
-  it('keeps what a whitelabeled configuration asks to keep', () => {
-    expect(embedWhitelabel({ ...plain, whitelabel: { accountMenuItems: false, logo: true } })).toEqual({
-      whitelabeled: true,
-      showLogo: true,
-      showGoogle: false,
-      showAccountLinks: false,
-    });
-    expect(
-      embedWhitelabel({ ...plain, whitelabel: { googleButton: false, accountMenuItems: true } }),
-    ).toEqual({ whitelabeled: true, showLogo: true, showGoogle: false, showAccountLinks: true });
-    expect(embedWhitelabel({ ...plain, whitelabel: { logo: false, googleButton: true } }).showGoogle).toBe(
-      true,
-    );
   });
 });

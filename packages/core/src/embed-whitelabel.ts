@@ -19,7 +19,7 @@ export interface EmbedWhitelabelInput {
 
 /** What the embedded chat shows. */
 export interface EmbedChrome {
-  /** Whitelabeled: the configuration hides any piece of the product (no paywall for visitors then). */
+  /** Whitelabeled: the configuration hides Google or the account links (no paywall for visitors then). */
   whitelabeled: boolean;
   showLogo: boolean;
   showGoogle: boolean;
@@ -28,23 +28,20 @@ export interface EmbedChrome {
 }
 
 /**
- * The embedded chat's product pieces. Without a configuration everything shows (the logo unless
- * the clone turned it off, Google where it is available). A configuration that hides any piece
- * is whitelabeled: the logo goes when either it or the clone says so, the Google button and the
- * account links go unless the configuration keeps them.
+ * The embedded chat's product pieces. Each switch of the configuration hides its own piece; the
+ * logo also goes when the clone turns it off, Google also where it is not available. Hiding
+ * Google or the account links makes the embed whitelabeled (no paywall for visitors then); the
+ * logo alone does not, since it follows the clone's own option by default.
  * Why: spec/calls.md §2 (Profile, Subscriptions, Actions hidden when embedded and whitelabeled;
  * Google hidden when unavailable or whitelabeled) and §6 (logo hidden with {product}Logo false);
  * spec/chat.md §6 (whitelabel mode: no paywall dialog for anonymous visitors).
  */
 export function embedWhitelabel(input: EmbedWhitelabelInput): EmbedChrome {
   const settings = input.whitelabel;
-  const whitelabeled =
-    settings !== null &&
-    (settings.logo === false || settings.googleButton === false || settings.accountMenuItems === false);
   return {
-    whitelabeled,
+    whitelabeled: settings?.googleButton === false || settings?.accountMenuItems === false,
     showLogo: input.cloneLogo && settings?.logo !== false,
-    showGoogle: input.googleAvailable && (whitelabeled ? settings?.googleButton === true : true),
-    showAccountLinks: whitelabeled ? settings?.accountMenuItems === true : true,
+    showGoogle: input.googleAvailable && settings?.googleButton !== false,
+    showAccountLinks: settings?.accountMenuItems !== false,
   };
 }
