@@ -14,6 +14,9 @@ export function HistoryButton(props: Omit<HistoryDrawerProps, 'open' | 'onOpenCh
   const [loaded, setLoaded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // After the drawer closes the pointer often still rests on the button (the drawer's overlay
+  // going away makes the browser fire mouseenter again): no hover reopening until it leaves.
+  const hoverSpent = useRef(false);
 
   const cancelHover = (): void => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -39,12 +42,16 @@ export function HistoryButton(props: Omit<HistoryDrawerProps, 'open' | 'onOpenCh
         onMouseEnter={() => {
           setLoaded(true);
           cancelHover();
+          if (hoverSpent.current) return;
           timer.current = setTimeout(() => {
             timer.current = null;
             setOpen(true);
           }, HISTORY_HOVER_MS);
         }}
-        onMouseLeave={cancelHover}
+        onMouseLeave={() => {
+          hoverSpent.current = false;
+          cancelHover();
+        }}
         onFocus={() => setLoaded(true)}
         onClick={() => {
           cancelHover();
@@ -56,7 +63,14 @@ export function HistoryButton(props: Omit<HistoryDrawerProps, 'open' | 'onOpenCh
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <HistoryDrawer {...props} open={open} onOpenChange={setOpen} />
+          <HistoryDrawer
+            {...props}
+            open={open}
+            onOpenChange={(next) => {
+              if (!next) hoverSpent.current = true;
+              setOpen(next);
+            }}
+          />
         </Suspense>
       )}
     </>
