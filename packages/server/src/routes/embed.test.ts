@@ -252,9 +252,12 @@ describe.each(testDatabases())('embeds on $name', ({ open }) => {
       const visitor = res.headers.get(VISITOR_HEADER) ?? '';
       expect(visitor).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
 
-      // A first request without the id was a stateless client: the conversation opens by its id
-      // alone. One started with the id is the visitor's own.
+      // The conversation of that first call belongs to the visitor id it handed out: the iframe
+      // keeps the id and the conversation is its own, like one it starts later.
       const embed = iframe({ [VISITOR_HEADER]: visitor });
+      const first = await send(embed, conversation.id);
+      expect(first.status).toBe(200);
+      await first.text();
       const own = (await start(embed)).conversation;
       const streamed = await send(embed, own.id);
       expect(streamed.status).toBe(200);
