@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real built server
- * (packages/server/dist/main.mjs), started here on its embedded defaults (in-memory PGlite).
+ * (packages/server/dist/main.mjs), started on its embedded PGlite in a fresh data directory
+ * with clones and embed configurations set up by the doppel CLI (e2e/support/start-server.mjs).
  * A second server answers through a slow local LLM double, for the stop button.
  * Host pages are served on 127.0.0.1 while the app is on localhost: two origins.
  */
@@ -38,9 +39,18 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: server,
+      command: 'node e2e/support/start-server.mjs',
       url: `http://localhost:${APP_PORT}/api/health`,
-      env: { ...quiet, PORT: String(APP_PORT), EXAMPLES_PORT: String(APP_PORT + 1), DATA_DIR: 'memory://' },
+      env: {
+        ...quiet,
+        PORT: String(APP_PORT),
+        EXAMPLES_PORT: String(APP_PORT + 1),
+        PUBLIC_URL: `http://localhost:${APP_PORT}`,
+        E2E_SETUP: JSON.stringify([
+          ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
+          ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],
+        ]),
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

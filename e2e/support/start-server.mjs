@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Starts the built server for the end-to-end tests the way an operator would: a fresh data
+// directory, clones imported with the doppel CLI (the demo clone plus e2e/fixtures/tiny, whose
+// limits are small enough to reach in a test), embed configurations created with the CLI, then
+// packages/server/dist/main.mjs. Extra setup commands come from E2E_SETUP (JSON: string[][]).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'doppel-e2e-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+const cli = join(root, 'packages/server/dist/cli.mjs');
+
+const setup = [
+  ['import', join(root, 'clones/demo')],
+  ['import', join(root, 'e2e/fixtures/tiny')],
+  ...JSON.parse(process.env.E2E_SETUP ?? '[]'),
+];
+for (const args of setup) {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[e2e] setup failed: doppel ${args.join(' ')}`);
+    process.exit(1);
+  }
+}
+
+const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
