@@ -1,11 +1,10 @@
-import { differenceInCalendarDays, isValid } from 'date-fns';
 import { type DateInput, toDate } from './to-date';
 
 /** How many days back a date still reads as 'Last {weekday}' (7 days back is the same weekday as today). */
 export const LAST_WEEKDAY_MAX_DAYS = 6;
 
-// English names, as date-fns's default locale writes them; kept here so the chat (and the
-// size-budgeted embed) need not carry date-fns's formatter.
+// English names, as date-fns's default locale writes them; written out here so the chat (and
+// the size-budgeted embed) need not carry date-fns.
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
@@ -22,6 +21,10 @@ const MONTHS = [
   'December',
 ];
 
+/** The local calendar day of a date as a day count (DST-proof: the UTC day of its local date). */
+const calendarDay = (date: Date): number =>
+  Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
+
 /**
  * The day part of a time separator: 'Today', 'Tomorrow', 'Yesterday', 'Last {weekday}' for
  * 2 to 6 calendar days back, else 'Month D, YYYY' (e.g. 'March 4, 2026').
@@ -32,8 +35,8 @@ const MONTHS = [
 export function dateLabel(date: DateInput, now: DateInput): string {
   const at = toDate(date);
   const today = toDate(now);
-  if (!isValid(at) || !isValid(today)) return '';
-  const days = differenceInCalendarDays(at, today);
+  if (Number.isNaN(at.getTime()) || Number.isNaN(today.getTime())) return '';
+  const days = calendarDay(at) - calendarDay(today);
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';

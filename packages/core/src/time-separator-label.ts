@@ -1,4 +1,3 @@
-import { isValid } from 'date-fns';
 import { dateLabel } from './date-label';
 import { type DateInput, toDate } from './to-date';
 
@@ -10,7 +9,7 @@ import { type DateInput, toDate } from './to-date';
  */
 export function timeSeparatorLabel(at: DateInput, now: DateInput): string {
   const date = toDate(at);
-  if (!isValid(date)) return '';
+  if (Number.isNaN(date.getTime())) return '';
   const day = dateLabel(date, now);
   if (day === '') return '';
   const hours = date.getHours();

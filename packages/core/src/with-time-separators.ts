@@ -1,4 +1,3 @@
-import { isValid } from 'date-fns';
 import { needsTimeSeparator } from './needs-time-separator';
 import { timeSeparatorLabel } from './time-separator-label';
 import { type DateInput, toDate } from './to-date';
@@ -23,7 +22,7 @@ export function withTimeSeparators<M extends { createdAt: DateInput }>(
   let previous: Date | null = null;
   for (const message of messages) {
     const at = toDate(message.createdAt);
-    if (isValid(at)) {
+    if (!Number.isNaN(at.getTime())) {
       if (previous === null || needsTimeSeparator(previous, at)) {
         items.push({ kind: 'separator', at, label: timeSeparatorLabel(at, now) });
       }
