@@ -24,7 +24,9 @@ const site: UserConfig = {
  * built after the site into the same `dist/` (the server serves `dist/embed.html` for
  * /embed/:slug). Its first load is budgeted (scripts/bench/embed-chat.mjs), so here React is
  * Preact: react and react-dom are preact/compat and the signals are @preact/signals, which
- * tracks signal reads in every component by itself (`useSignals` is a no-op).
+ * tracks signal reads in every component by itself (`useSignals` is a no-op); sonner and the
+ * markdown renderer load on first use; protocol and core modules are side-effect free, so the
+ * schemas and rules the chat does not use are left out.
  */
 const embed: UserConfig = {
   plugins: [react()],
@@ -37,14 +39,26 @@ const embed: UserConfig = {
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
       { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
       { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
+      // One screen, no routes: the few router hooks shared code uses read the iframe's address.
+      { find: /^wouter$/, replacement: here('src/embed/wouter-shim.tsx') },
+      // Loaded on first use instead of with the chat: sonner (toasts) and marked + DOMPurify.
+      { find: /^sonner$/, replacement: here('src/embed/lazy-sonner.tsx') },
+      { find: /^.*\/markdown\/markdown-text$/, replacement: here('src/embed/lazy-markdown-text.tsx') },
     ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
+    // Every browser that runs the chat supports modulepreload: no polyfill.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     target: 'es2022',
-    rollupOptions: { input: { embed: here('embed.html') } },
+    rolldownOptions: {
+      input: { embed: here('embed.html') },
+      treeshake: {
+        moduleSideEffects: (id: string) => (/packages\/(protocol|core)\/src\//.test(id) ? false : undefined),
+      },
+    },
   },
 };
 

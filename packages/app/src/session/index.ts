@@ -1,4 +1,4 @@
-export { resetSession, session, usageStoreFor, useSessionApi } from './session';
+export { resetSession, session, setSessionApi, usageStoreFor } from './session';
 export {
   createSessionStore,
   type SessionApi,

@@ -6,7 +6,7 @@ import { createUsageStore, type UsageStore } from './usage-store';
 const siteSessionApi: SessionApi = { fetchSession: () => fetchSession(), logout };
 let sessionApi: SessionApi = siteSessionApi;
 
-/** The visitor's session on this site (in an embed, the iframe's own: see `useSessionApi`). */
+/** The visitor's session on this site (in an embed, the iframe's own: see `setSessionApi`). */
 export const session = createSessionStore({
   fetchSession: () => sessionApi.fetchSession(),
   logout: () => sessionApi.logout(),
@@ -17,7 +17,7 @@ export const session = createSessionStore({
  * the embed installs its bearer-token session (GET /api/embed/auth, sign-out that clears the
  * iframe's storage) before it renders. With null, back to the site's.
  */
-export function useSessionApi(api: SessionApi | null): void {
+export function setSessionApi(api: SessionApi | null): void {
   sessionApi = api ?? siteSessionApi;
 }
 

@@ -10,7 +10,6 @@ import {
   DEFAULT_CONVERSATION_TITLE,
   LOGIN_REQUIRED,
   OWNER_RELATIONSHIPS,
-  type Usage,
 } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -44,6 +43,7 @@ import '../components/composer.css';
 import './talk.css';
 import { showCitationToast } from './citation-toast';
 import { ConversationTitle } from './conversation-title';
+import { initialMessageQuota } from './initial-message-quota';
 import { MessageList } from './message-list';
 import { RemainingCounter } from './remaining-counter';
 import { useCanStop } from './use-can-stop';
@@ -414,24 +414,6 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
       {paywall.element}
     </div>
   );
-}
-
-/** The facts core's initial-message quota check reads, from the clone and the latest usage. */
-function initialMessageQuota(clone: CloneProfile, signedIn: boolean, usage: Usage | null) {
-  return {
-    requireEmail: clone.options.requireEmail,
-    signedIn,
-    anonymousQuotaMessages: clone.monetization.anonymous_quota.messages,
-    anonymousUserMessageCount: usage?.anonymous ? usage.usage.messages : 0,
-    usage:
-      signedIn && usage && !usage.anonymous
-        ? {
-            quota: usage.quota.messages,
-            used: usage.usage.messages,
-            overage: usage.billing.is_overage_enabled,
-          }
-        : null,
-  };
 }
 
 /** Touch devices get no autofocus: it would open the on-screen keyboard over the conversation. */

@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+import { CloseIcon } from '../components/icons';
+import type { EmbedBridge } from './bridge';
+
+/**
+ * The chat's own close button, in bubble mode only: asks the host to close the popup
+ * (`request-close`). On phones the popup is full screen and this is the way out.
+ */
+export function CloseButton({ bridge }: { bridge: EmbedBridge }) {
+  const { mode } = useSyncExternalStore(bridge.subscribe, bridge.getState, bridge.getState);
+  if (mode !== 'bubble') return null;
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label="Close chat"
+      title="Close"
+      onClick={() => bridge.send('request-close')}
+    >
+      <CloseIcon />
+    </button>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * @module The embed iframe's app: loads the clone (and the embed configuration, when there is
+ * one), the session and, once the browser is idle, what the chat may need next (the markdown
+ * renderer, the toaster); then the embedded chat, or an honest message when the clone is not there.
+ */
+import { embedWhitelabel } from '@doppel/core';
+import type { CloneProfile } from '@doppel/protocol';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
+import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
+import { session } from '../session';
+import type { EmbedBridge } from './bridge';
+import { CloseButton } from './close-button';
+import { EmbedChat } from './embed-chat';
+import { configColours, type EmbedConfig, fetchEmbedConfig, whitelabelSettings } from './embed-config';
+import type { EmbedLocation } from './embed-location';
+import { EmbedLoginHost } from './embed-login-host';
+import type { EmbedStorage } from './embed-storage';
+import { loadMarkdown } from './lazy-markdown-text';
+
+export interface EmbedAppProps {
+  location: EmbedLocation;
+  bridge: EmbedBridge;
+  storage: EmbedStorage;
+  /** The main site (this app's own origin): account and legal pages open there. */
+  mainOrigin: string;
+}
+
+type Loaded<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; value: T }
+  | { status: 'missing' | 'error'; error: string };
+
+/** Runs `work` when the browser is idle (or soon, where it cannot tell). */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 200);
+  return () => clearTimeout(handle);
+}
+
+export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProps) {
+  const { slug, instanceSlug, configId } = location;
+  const [clone, setClone] = useState<Loaded<CloneProfile>>({ status: 'loading' });
+  const [config, setConfig] = useState<Loaded<EmbedConfig | null>>(
+    configId ? { status: 'loading' } : { status: 'ready', value: null },
+  );
+  const [attempt, setAttempt] = useState(0);
+  const [idle, setIdle] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries.
+  useEffect(() => {
+    let live = true;
+    setClone({ status: 'loading' });
+    fetchCloneProfile(slug, instanceSlug).then(
+      (value) => live && setClone({ status: 'ready', value }),
+      (error: unknown) =>
+        live && setClone({ status: isNotFound(error) ? 'missing' : 'error', error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug, instanceSlug, attempt]);
+
+  // A configuration that cannot be read leaves the defaults: the chat still works.
+  useEffect(() => {
+    if (!configId) return;
+    let live = true;
+    fetchEmbedConfig(configId).then(
+      (value) => live && setConfig({ status: 'ready', value }),
+      () => live && setConfig({ status: 'ready', value: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [configId]);
+
+  useEffect(() => {
+    void session.refresh();
+    return whenIdle(() => {
+      setIdle(true);
+      void loadMarkdown().catch(() => undefined);
+    });
+  }, []);
+
+  const configValue = config.status === 'ready' ? config.value : null;
+  useEffect(() => {
+    const style = document.documentElement.style;
+    const colours = configColours(configValue);
+    for (const [name, value] of Object.entries(colours)) style.setProperty(name, value);
+    return () => {
+      for (const name of Object.keys(colours)) style.removeProperty(name);
+    };
+  }, [configValue]);
+
+  const { whitelabeled } = embedWhitelabel({
+    whitelabel: whitelabelSettings(configValue),
+    cloneLogo: true,
+    googleAvailable: false,
+  });
+
+  let body: ReactNode;
+  if (clone.status === 'ready' && config.status === 'ready') {
+    body = (
+      <EmbedChat
+        clone={clone.value}
+        config={configValue}
+        bridge={bridge}
+        storage={storage}
+        mainOrigin={mainOrigin}
+      />
+    );
+  } else if (clone.status === 'missing') {
+    body = (
+      <EmbedState title="Chat not available" bridge={bridge}>
+        <p>There is no clone called “{slug}”.</p>
+      </EmbedState>
+    );
+  } else if (clone.status === 'error') {
+    body = (
+      <EmbedState title="The chat could not load" bridge={bridge}>
+        <p>{clone.error}</p>
+        <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </EmbedState>
+    );
+  } else {
+    body = <EmbedSkeleton bridge={bridge} />;
+  }
+
+  return (
+    <>
+      {body}
+      <EmbedLoginHost storage={storage} noLogo={whitelabeled} mainOrigin={mainOrigin} />
+      {idle && (
+        <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
+      )}
+    </>
+  );
+}
+
+function EmbedState({
+  title,
+  bridge,
+  children,
+}: {
+  title: string;
+  bridge: EmbedBridge;
+  children: ReactNode;
+}) {
+  return (
+    <div className="embed">
+      <header className="embed-header embed-header-bare">
+        <span />
+        <CloseButton bridge={bridge} />
+      </header>
+      <main className="embed-state" id="main">
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function EmbedSkeleton({ bridge }: { bridge: EmbedBridge }) {
+  return (
+    <div className="embed embed-loading" aria-busy="true">
+      <header className="embed-header">
+        <div className="embed-clone">
+          <span className="skeleton" style={{ width: 32, height: 32, borderRadius: 999 }} />
+          <span className="skeleton" style={{ width: 120, height: 16 }} />
+        </div>
+        <CloseButton bridge={bridge} />
+      </header>
+      <main className="embed-main" />
+      <div className="embed-dock">
+        <span className="skeleton" style={{ display: 'block', height: 52, borderRadius: 26 }} />
+      </div>
+    </div>
+  );
+}

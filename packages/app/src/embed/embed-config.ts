@@ -1,0 +1,49 @@
+/**
+ * @module An embed configuration (the `config` query / `welcome.config`): a creator's whitelabel,
+ * mode, colours and allowed origins, from GET /api/embed/configs/:id. The schema mirrors the
+ * server's (packages/server/src/embed/embed-config.ts) until the protocol carries it; a
+ * configuration that cannot be read leaves the defaults.
+ */
+import type { WhitelabelSettings } from '@doppel/core';
+import { EmbedMode } from '@doppel/protocol';
+import { z } from 'zod';
+import { request } from '../api/request';
+
+/**
+ * Server → app, GET /api/embed/configs/:id (the server's `EmbedConfig`, every default filled in):
+ * the allowed origins, whitelabel switches (each says whether that piece shows), the default
+ * mode, and colours.
+ */
+export const EmbedConfig = z.object({
+  id: z.string(),
+  cloneSlug: z.string(),
+  instanceSlug: z.string().nullable(),
+  allowedOrigins: z.array(z.string()),
+  whitelabel: z.object({ logo: z.boolean(), googleButton: z.boolean(), accountMenuItems: z.boolean() }),
+  mode: z.object({ mode: EmbedMode, autoHeight: z.boolean() }),
+  colours: z.object({ accent: z.string().nullable(), launcher: z.string().nullable() }),
+});
+export type EmbedConfig = z.infer<typeof EmbedConfig>;
+
+/** GET /api/embed/configs/:id; throws an `ApiError` (404 for an unknown id). */
+export function fetchEmbedConfig(id: string): Promise<EmbedConfig> {
+  return request(`/embed/configs/${encodeURIComponent(id)}`, EmbedConfig);
+}
+
+/** The server stores #rgb or #rrggbb. */
+const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * The configuration's colours for the chat, as CSS custom properties: the accent (buttons, links,
+ * focus rings). The launcher colour is the host page's business (the snippet styles it).
+ */
+export function configColours(config: EmbedConfig | null): Record<string, string> {
+  const accent = config?.colours.accent;
+  if (!accent || !HEX_COLOUR.test(accent)) return {};
+  return { '--accent': accent, '--accent-hover': accent, '--focus': accent };
+}
+
+/** The configuration's whitelabel settings for core's `embedWhitelabel` (null without any). */
+export function whitelabelSettings(config: EmbedConfig | null): WhitelabelSettings | null {
+  return config ? { ...config.whitelabel } : null;
+}
