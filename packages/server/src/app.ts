@@ -19,6 +19,7 @@ import { conversationRoutes } from './routes/conversations';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
+import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -82,6 +83,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', usageRoutes(deps))
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
+    .route('/', feedbackRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 
   const app = new Hono();
