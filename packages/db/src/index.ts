@@ -1,4 +1,5 @@
-export type { Db, Queryable } from './db';
+export type { Db, Queryable, QueryOptions } from './db';
+export { planMode } from './db';
 export type { MigrateOptions, Migration } from './migrate';
 export { loadMigrations, migrate, migrationsDir } from './migrate';
 export type { OpenDbOptions } from './open-db';

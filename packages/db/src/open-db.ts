@@ -9,11 +9,17 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** DATA_DIR (default './.data'): PGlite lives in `${dataDir}/pglite`; 'memory://' keeps it in memory. */
   dataDir?: string | undefined;
+  /**
+   * Prepared statements (default true; see README "Prepared statements"). Off only behind a
+   * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  prepare?: boolean | undefined;
 }
 
 /** Opens the database DESIGN §2 describes. Call `migrate(db)` before use. */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  if (options.databaseUrl) return openPostgresDb(options.databaseUrl);
+  const prepare = options.prepare ?? true;
+  if (options.databaseUrl) return openPostgresDb(options.databaseUrl, { prepare });
   const dataDir = options.dataDir ?? './.data';
-  return openPgliteDb(dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite'));
+  return openPgliteDb(dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite'), { prepare });
 }

@@ -1,6 +1,7 @@
 /** @module A `Db` over a PostgreSQL server through a `pg.Pool`. */
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import { type Db, planMode, type Queryable, type QueryOptions } from './db';
+import { isStaleStatement, STATEMENT_CACHE_CAPACITY } from './statement-cache';
 
 /** int8 as number like PGlite does (a string past 2^53, where a number would lie). */
 function parseInt8(value: string): number | string {
@@ -23,13 +24,57 @@ export interface PostgresDbOptions {
   /** Schema every pool connection uses first (tests); default: the server's search_path. */
   searchPath?: string;
   max?: number;
+  /**
+   * Named prepared statements for plan mode 'cached' (default true). Turn off behind a pooler
+   * that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  prepare?: boolean;
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * The statement names of one pool: the same SQL text has the same name on every connection
+ * (pg parses a name once per connection, then only binds it). At most
+ * `STATEMENT_CACHE_CAPACITY` texts get a name; pg never closes them, so further texts (and
+ * any text whose result columns changed under it) run unnamed.
+ */
+class StatementNames {
+  readonly #names = new Map<string, string>();
+  readonly #unnamed = new Set<string>();
+
+  nameOf(sql: string): string | undefined {
+    if (this.#unnamed.has(sql)) return undefined;
+    let name = this.#names.get(sql);
+    if (name === undefined && this.#names.size < STATEMENT_CACHE_CAPACITY) {
+      name = `doppel_${this.#names.size}`;
+      this.#names.set(sql, name);
+    }
+    return name;
+  }
+
+  /** `sql` runs unnamed from now on. */
+  forget(sql: string): void {
+    if (this.#names.has(sql)) this.#unnamed.add(sql);
+  }
+}
+
+function wrap(
+  client: pg.Pool | pg.PoolClient,
+  names: StatementNames | null,
+  inTransaction: boolean,
+): Queryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-      const result = await client.query(sql, [...params]);
-      return result.rows;
+    async query<Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Row[]> {
+      const values = [...params];
+      const name = names && planMode(sql, options) === 'cached' ? names.nameOf(sql) : undefined;
+      if (!name) return (await client.query(sql, values)).rows;
+      try {
+        return (await client.query({ name, text: sql, values })).rows;
+      } catch (error) {
+        if (!names || !isStaleStatement(error)) throw error;
+        names.forget(sql);
+        if (inTransaction) throw error; // the transaction is aborted; its caller retries it
+        return (await client.query(sql, values)).rows;
+      }
     },
     async exec(sql: string): Promise<void> {
       // Without parameters pg uses the simple protocol, which accepts several statements.
@@ -55,7 +100,8 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot connect to PostgreSQL at ${redact(databaseUrl)}: ${reason}`);
   }
-  const root = wrap(pool);
+  const names = options.prepare === false ? null : new StatementNames();
+  const root = wrap(pool, names, false);
   return {
     kind: 'postgres',
     query: root.query,
@@ -64,7 +110,7 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, names, true));
         await client.query('COMMIT');
         return result;
       } catch (error) {

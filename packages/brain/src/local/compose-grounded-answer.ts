@@ -5,6 +5,7 @@
  * relevant but unused ones follow them. Pure: the caller does retrieval and streaming.
  */
 import type { CitationDraft } from '../brain';
+import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { countWords, splitSentences } from '../text/sentences';
 import { contentTerms } from '../text/terms';
@@ -100,6 +101,38 @@ function requiredCoverage(terms: number): number {
   return terms <= 2 ? terms : Math.ceil(terms / 2);
 }
 
+/** What composing needs of one sentence of a passage, whatever the question. */
+interface AnalysedSentence {
+  text: string;
+  quoted: boolean;
+  /** All its content terms, in order of first appearance. */
+  terms: readonly string[];
+  words: number;
+  /** A question or a label (see `isLead`). */
+  lead: boolean;
+  noise: boolean;
+}
+
+/** Passages analysed recently, by text: the same passages answer many questions. */
+const analysed = new LruMap<string, readonly AnalysedSentence[]>(1_000);
+
+/** `passageSentences` with each sentence's terms and word count: the costly, question-free part. */
+function analysePassage(text: string): readonly AnalysedSentence[] {
+  let sentences = analysed.get(text);
+  if (!sentences) {
+    sentences = passageSentences(text).map(({ text: sentence, quoted }) => ({
+      text: sentence,
+      quoted,
+      terms: contentTerms(sentence),
+      words: countWords(sentence),
+      lead: isLead(sentence),
+      noise: NOISE.test(sentence),
+    }));
+    analysed.set(text, sentences);
+  }
+  return sentences;
+}
+
 /**
  * Every sentence of the passages read, scored by the question terms it holds, each term
  * weighted by how rare it is among these sentences (so "starter" in every sentence decides
@@ -114,16 +147,18 @@ export function scoredSentences(
 ): Sentence[] | null {
   const wanted = new Set(contentTerms(question));
   if (wanted.size === 0) return null;
-  const all: (Sentence & { quoted: boolean })[] = passages.slice(0, PASSAGES_READ).flatMap((passage, p) =>
-    passageSentences(passage.text).map(({ text, quoted }, index) => ({
-      passage: p,
-      index,
-      text,
-      quoted,
-      terms: contentTerms(text).filter((t) => wanted.has(t)),
-      score: 0,
-    })),
-  );
+  const all: (Sentence & { analysed: AnalysedSentence })[] = passages
+    .slice(0, PASSAGES_READ)
+    .flatMap((passage, p) =>
+      analysePassage(passage.text).map((sentence, index) => ({
+        passage: p,
+        index,
+        text: sentence.text,
+        terms: sentence.terms.filter((t) => wanted.has(t)),
+        score: 0,
+        analysed: sentence,
+      })),
+    );
   const covered = new Set(all.flatMap((s) => s.terms));
   if (covered.size < requiredCoverage(wanted.size)) return null;
   const frequency = new Map<string, number>();
@@ -132,21 +167,22 @@ export function scoredSentences(
     s.score = s.terms.reduce((sum, t) => sum + Math.log(1 + all.length / (frequency.get(t) ?? 1)), 0);
   // A question or a label hands its score to the clone's own sentences that follow it.
   all.forEach((s, i) => {
-    if (!isLead(s.text) && !s.quoted) return;
+    if (!s.analysed.lead && !s.analysed.quoted) return;
     const following = all
       .slice(i + 1)
-      .filter((next) => next.passage === s.passage && !next.quoted && !isLead(next.text));
+      .filter((next) => next.passage === s.passage && !next.analysed.quoted && !next.analysed.lead);
     for (const next of following.slice(0, 2)) next.score = Math.max(next.score, s.score * 0.9);
     s.score = 0;
   });
   const nameWords = new Set(contentTerms(options.cloneName ?? ''));
   const said = options.exclude?.map(normalise).join(' | ') ?? '';
-  return all.filter((s) => {
-    const words = countWords(s.text);
-    if (s.score <= 0 || words > MAX_SENTENCE_WORDS || NOISE.test(s.text)) return false;
-    if (contentTerms(s.text).some((t) => nameWords.has(t))) return false;
-    return !(said !== '' && said.includes(normalise(tidySentence(s.text))));
-  });
+  return all
+    .filter((s) => {
+      if (s.score <= 0 || s.analysed.words > MAX_SENTENCE_WORDS || s.analysed.noise) return false;
+      if (s.analysed.terms.some((t) => nameWords.has(t))) return false;
+      return !(said !== '' && said.includes(normalise(tidySentence(s.text))));
+    })
+    .map(({ analysed: _, ...sentence }) => sentence);
 }
 
 /**

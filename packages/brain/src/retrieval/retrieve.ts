@@ -1,13 +1,15 @@
 /**
  * @module Full-text retrieval over a clone's chunks: the question's lexemes are looked up in
- * the clone's term statistics, `planQuery` bounds the candidates, and only those are ranked
- * (BM25-style weights over `ts_rank`). Two round trips, neither of them ranking all matches.
+ * the clone's term statistics (kept in memory, see stats-cache.ts), `planQuery` bounds the
+ * candidates, and only those are ranked (BM25-style weights over `ts_rank`). One or two round
+ * trips, neither of them ranking all matches.
  */
 import type { Queryable } from '@doppel/db';
 import { CitationType } from '@doppel/protocol';
 import { z } from 'zod';
 import { planQuery } from './plan-query';
-import { rankingSql } from './ranking-sql';
+import { RANKING_PLAN, rankingSql } from './ranking-sql';
+import { type CloneStats, type RetrievalCache, retrievalCache } from './stats-cache';
 
 /** A chunk of knowledge that answers a question, with where it comes from. */
 export interface Passage {
@@ -28,7 +30,25 @@ export interface RetrieveOptions {
   limit?: number;
 }
 
-const TermRow = z.object({ term: z.string(), df: z.number(), chunks: z.number() });
+/** The question's lexemes with their document frequency in the clone (0: never used). */
+const LOOKUP_SQL = `SELECT s.version, coalesce(s.chunks, 0) AS chunks, l.terms, l.dfs
+  FROM (SELECT coalesce(array_agg(x.term ORDER BY x.term), '{}') AS terms,
+          coalesce(array_agg(coalesce(t.df, 0) ORDER BY x.term), '{}') AS dfs
+        FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS x(term)
+        LEFT JOIN clone_terms t ON t.clone_id = $1 AND t.term = x.term) l
+  LEFT JOIN clone_knowledge_stats s ON s.clone_id = $1`;
+
+const LookupRow = z.object({
+  version: z.number().nullable(),
+  chunks: z.number(),
+  terms: z.array(z.string()),
+  dfs: z.array(z.number()),
+});
+
+/** What a lookup that answers no row (only a fake database does) stands for. */
+const NO_TERMS: z.infer<typeof LookupRow> = { version: null, chunks: 0, terms: [], dfs: [] };
+
+const VERSION_SQL = 'SELECT version FROM clone_knowledge_stats WHERE clone_id = $1';
 
 const PassageRow = z.object({
   id: z.coerce.number(),
@@ -41,7 +61,32 @@ const PassageRow = z.object({
   rank: z.number(),
 });
 
-/** The clone's passages most relevant to `query`, best first; [] when nothing matches. */
+const RankedRow = z.object({ stats_version: z.number().nullable(), id: z.unknown() });
+
+/** The clone's statistics with every lexeme of `query` in them, from the cache or one lookup. */
+async function termStats(
+  db: Queryable,
+  cache: RetrievalCache,
+  cloneId: string,
+  query: string,
+): Promise<{ stats: CloneStats; lexemes: readonly string[]; fresh: boolean }> {
+  const lexemes = cache.lexemes(query);
+  const stats = cache.stats(cloneId);
+  if (lexemes && stats && lexemes.every((lexeme) => stats.df.has(lexeme))) {
+    return { stats, lexemes, fresh: false };
+  }
+  const [first] = await db.query(LOOKUP_SQL, [cloneId, query]);
+  const row = first ? LookupRow.parse(first) : NO_TERMS;
+  cache.setLexemes(query, row.terms);
+  const terms = row.terms.map((term, i) => ({ term, df: row.dfs[i] ?? 0 }));
+  return { stats: cache.record(cloneId, row.version, row.chunks, terms), lexemes: row.terms, fresh: true };
+}
+
+/**
+ * The clone's passages most relevant to `query`, best first; [] when nothing matches. Usually
+ * one statement (the ranking, which also reads the statistics version); two when the question's
+ * terms are not cached yet; once more after an import changed the clone's statistics.
+ */
 export async function retrieve(
   db: Queryable,
   cloneId: string,
@@ -49,30 +94,41 @@ export async function retrieve(
   options: RetrieveOptions = {},
 ): Promise<Passage[]> {
   const limit = Math.max(1, Math.min(options.limit ?? 6, 50));
-  const termRows = z.array(TermRow).parse(
-    await db.query(
-      `SELECT t.term, t.df, s.chunks
-       FROM clone_knowledge_stats s JOIN clone_terms t ON t.clone_id = s.clone_id
-       WHERE s.clone_id = $1 AND t.term = ANY (tsvector_to_array(to_tsvector('english', $2)))`,
-      [cloneId, query],
-    ),
-  );
-  const plan = planQuery(termRows, termRows[0]?.chunks ?? 0);
-  if (!plan) return [];
-
-  const { sql, params } = rankingSql(plan, cloneId, limit);
-  const rows = await db.query(sql, params);
-  return z
-    .array(PassageRow)
-    .parse(rows)
-    .map((row) => ({
-      chunkId: row.id,
-      text: row.text,
-      documentId: row.document_id,
-      documentTitle: row.title,
-      documentType: CitationType.catch('file').parse(row.type),
-      url: row.url,
-      timestampMs: row.timestamp_ms,
-      rank: row.rank,
-    }));
+  const cache = retrievalCache(db);
+  for (let attempt = 0; ; attempt++) {
+    const { stats, lexemes, fresh } = await termStats(db, cache, cloneId, query);
+    const known = lexemes.map((term) => ({ term, df: stats.df.get(term) ?? 0 }));
+    const plan = planQuery(known, stats.chunks);
+    let version: number | null;
+    let rows: unknown[] = [];
+    if (plan) {
+      const { sql, params } = rankingSql(plan, cloneId, limit);
+      const ranked = await db.query(sql, params, { plan: RANKING_PLAN });
+      version = RankedRow.parse(ranked[0]).stats_version;
+      rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
+    } else {
+      if (fresh) return [];
+      // Nothing matched by cached statistics: still true only if they are current.
+      const [row] = await db.query(VERSION_SQL, [cloneId]);
+      version = row ? z.object({ version: z.number() }).parse(row).version : null;
+    }
+    if (version !== stats.version) {
+      cache.forget(cloneId);
+      // A second mismatch means imports are running right now: answer from this snapshot.
+      if (attempt === 0) continue;
+    }
+    return z
+      .array(PassageRow)
+      .parse(rows)
+      .map((row) => ({
+        chunkId: row.id,
+        text: row.text,
+        documentId: row.document_id,
+        documentTitle: row.title,
+        documentType: CitationType.catch('file').parse(row.type),
+        url: row.url,
+        timestampMs: row.timestamp_ms,
+        rank: row.rank,
+      }));
+  }
 }

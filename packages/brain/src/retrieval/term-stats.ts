@@ -1,7 +1,8 @@
 /**
  * @module Keeps `clone_terms` (document frequency of each lexeme per clone) and
- * `clone_knowledge_stats` (chunk count) in step with `chunks`. Call `addDocumentTerms` after
- * inserting a document's chunks and `removeDocumentTerms` before deleting them.
+ * `clone_knowledge_stats` (chunk count, version) in step with `chunks`. Call `addDocumentTerms`
+ * after inserting a document's chunks and `removeDocumentTerms` before deleting them, then
+ * `updateChunkCount` once.
  */
 import type { Queryable } from '@doppel/db';
 
@@ -33,12 +34,16 @@ export async function removeDocumentTerms(tx: Queryable, cloneId: string, docume
   );
 }
 
-/** Records how many chunks the clone has now. */
+/**
+ * Records how many chunks the clone has now and bumps its statistics version, which tells
+ * retrieval (in every process) that cached term frequencies are stale. Call it in the
+ * transaction that changed the clone's terms, after the change.
+ */
 export async function updateChunkCount(tx: Queryable, cloneId: string): Promise<void> {
   await tx.query(
-    `INSERT INTO clone_knowledge_stats (clone_id, chunks)
-     SELECT $1, count(*)::int FROM chunks WHERE clone_id = $1
-     ON CONFLICT (clone_id) DO UPDATE SET chunks = excluded.chunks`,
+    `INSERT INTO clone_knowledge_stats (clone_id, chunks, version)
+     SELECT $1, count(*)::int, 1 FROM chunks WHERE clone_id = $1
+     ON CONFLICT (clone_id) DO UPDATE SET chunks = excluded.chunks, version = clone_knowledge_stats.version + 1`,
     [cloneId],
   );
 }
