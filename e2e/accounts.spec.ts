@@ -19,7 +19,9 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
   return code!;
 }
 
+/** Sends once the previous answer has finished (Enter is ignored while one is pending). */
 async function send(page: Page, text: string) {
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toHaveCount(0);
   await page.getByRole('textbox', { name: /^Message/ }).fill(text);
   await page.keyboard.press('Enter');
 }
