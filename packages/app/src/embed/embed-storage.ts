@@ -57,8 +57,7 @@ export function createEmbedStorage(getStorage: () => Storage | null = defaultSto
   const read = (name: string): string | null => {
     try {
       const storage = getStorage();
-      // A write the storage refused (full) is still in this page's copy.
-      if (storage) return usable(storage.getItem(name)) ?? usable(memory.get(name));
+      if (storage) return usable(storage.getItem(name));
     } catch {
       // Blocked: this page's copy.
     }
