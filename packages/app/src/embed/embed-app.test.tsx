@@ -362,6 +362,30 @@ describe('embed chat', () => {
     expect(sent[0]?.body).toMatchObject({ message: { text: 'What about glue?', slug: 'demo' } });
   });
 
+  it('takes text from the first paint, keeps it, and sends what was sent while the clone loaded', async () => {
+    let arrive: () => void = () => undefined;
+    const { calls } = chatApi({
+      'GET /api/clones/demo': () =>
+        new Promise<Response>((resolve) => {
+          arrive = () => resolve(jsonResponse(cloneProfile()));
+        }),
+    });
+    renderEmbed({ welcome: { mode: 'bubble', open: true } });
+    const user = userEvent.setup();
+    const early = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await user.type(early, 'Quick question{Enter}');
+    expect(calls.some((c) => c.key === 'POST /api/clone/talk/messages/stream')).toBe(false);
+    await user.type(early, 'half typed');
+    await act(async () => arrive());
+    const input = await prompt();
+    expect(input.value).toBe('half typed');
+    expect(await screen.findByText('Quick question', {}, { timeout: 5_000 })).toBeTruthy();
+    await screen.findByText('Patience, mostly.');
+    const sent = calls.filter((c) => c.key === 'POST /api/clone/talk/messages/stream');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ message: { text: 'Quick question' } });
+  });
+
   it('says so when the clone does not exist', async () => {
     chatApi({ 'GET /api/clones/nobody': () => jsonResponse({ error: 'Clone not found' }, 404) });
     renderEmbed({ path: '/embed/nobody', welcome: { mode: 'bubble', open: true } });

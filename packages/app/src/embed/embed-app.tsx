@@ -5,9 +5,10 @@
  */
 import { embedWhitelabel } from '@doppel/core';
 import type { CloneProfile } from '@doppel/protocol';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
+import { Composer } from '../components/composer';
 import { session } from '../session';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
@@ -49,6 +50,10 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
   );
   const [attempt, setAttempt] = useState(0);
   const [idle, setIdle] = useState(false);
+  // The prompt works from the first paint: what is typed (and sent) before the clone arrives is kept.
+  const [draft, setDraft] = useState('');
+  const early = useRef<string | null>(null);
+  const promptFocused = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries.
   useEffect(() => {
@@ -110,6 +115,14 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
         bridge={bridge}
         storage={storage}
         mainOrigin={mainOrigin}
+        draft={draft}
+        setDraft={setDraft}
+        takeEarlyMessage={() => {
+          const text = early.current;
+          early.current = null;
+          return text;
+        }}
+        promptFocused={promptFocused.current}
       />
     );
   } else if (clone.status === 'missing') {
@@ -128,7 +141,20 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
       </EmbedState>
     );
   } else {
-    body = <EmbedSkeleton bridge={bridge} />;
+    body = (
+      <EmbedSkeleton
+        bridge={bridge}
+        draft={draft}
+        setDraft={setDraft}
+        onSend={(text) => {
+          early.current = text.trim();
+          setDraft('');
+        }}
+        onFocusChange={(focused) => {
+          promptFocused.current = focused;
+        }}
+      />
+    );
   }
 
   return (
@@ -165,7 +191,15 @@ function EmbedState({
   );
 }
 
-function EmbedSkeleton({ bridge }: { bridge: EmbedBridge }) {
+interface EmbedSkeletonProps {
+  bridge: EmbedBridge;
+  draft: string;
+  setDraft: (text: string) => void;
+  onSend: (text: string) => void;
+  onFocusChange: (focused: boolean) => void;
+}
+
+function EmbedSkeleton({ bridge, draft, setDraft, onSend, onFocusChange }: EmbedSkeletonProps) {
   return (
     <div className="embed embed-loading" aria-busy="true">
       <header className="embed-header">
@@ -176,8 +210,14 @@ function EmbedSkeleton({ bridge }: { bridge: EmbedBridge }) {
         <CloseButton bridge={bridge} />
       </header>
       <main className="embed-main" />
-      <div className="embed-dock">
-        <span className="skeleton" style={{ display: 'block', height: 52, borderRadius: 26 }} />
+      <div className="embed-dock" onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSubmit={onSend}
+          placeholder="Message…"
+          label="Message"
+        />
       </div>
     </div>
   );

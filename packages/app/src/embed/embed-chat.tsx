@@ -15,7 +15,9 @@ import {
 import { type CloneProfile, LOGIN_REQUIRED } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import {
+  type Dispatch,
   lazy,
+  type SetStateAction,
   Suspense,
   useCallback,
   useEffect,
@@ -65,11 +67,28 @@ export interface EmbedChatProps {
   storage: EmbedStorage;
   /** The main site's origin: the powered-by mark and the account pages link there. */
   mainOrigin: string;
+  /** The prompt's text, kept by the app so what was typed while the chat loaded stays. */
+  draft: string;
+  setDraft: Dispatch<SetStateAction<string>>;
+  /** A message sent while the chat loaded (taken once), and whether the prompt had focus then. */
+  takeEarlyMessage: () => string | null;
+  promptFocused: boolean;
 }
 
-type SendSource = 'prompt' | 'suggested' | 'initial';
+/** Where a message comes from; only the prompt's own send clears the prompt. */
+type SendSource = 'prompt' | 'suggested' | 'initial' | 'early';
 
-export function EmbedChat({ clone, config, bridge, storage, mainOrigin }: EmbedChatProps) {
+export function EmbedChat({
+  clone,
+  config,
+  bridge,
+  storage,
+  mainOrigin,
+  draft,
+  setDraft,
+  takeEarlyMessage,
+  promptFocused,
+}: EmbedChatProps) {
   useSignals();
   const slug = clone.slug;
   const instanceSlug = clone.instance?.slug ?? null;
@@ -178,7 +197,6 @@ export function EmbedChat({ clone, config, bridge, storage, mainOrigin }: EmbedC
     if (!exhaustedTold.current) tellExhausted();
   }, [anonymousRemaining, tellExhausted]);
 
-  const [draft, setDraft] = useState('');
   const sendText = useCallback(
     async (text: string, source: SendSource): Promise<void> => {
       if (flow && isCapturing(flow.getState().state)) {
@@ -216,7 +234,7 @@ export function EmbedChat({ clone, config, bridge, storage, mainOrigin }: EmbedC
         if (outcome.restoreDraft) setDraft((value) => (value === '' ? text.trim() : value));
       }
     },
-    [flow, store, usage, openPaywall, tellExhausted],
+    [flow, store, usage, openPaywall, tellExhausted, setDraft],
   );
 
   // The host's starting message, sent once the chat is shown and the facts are in (spec/chat.md
@@ -226,6 +244,12 @@ export function EmbedChat({ clone, config, bridge, storage, mainOrigin }: EmbedC
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a prefill can be sent.
   useEffect(() => {
     if (!shown || !sessionReady || !usageSettled || loadState === 'loading') return;
+    // Typed and sent while the chat was loading: it goes now, as if sent from the prompt.
+    const early = takeEarlyMessage();
+    if (early) {
+      void sendText(early, 'early');
+      return;
+    }
     const text = bridge.takePrefill();
     if (!text || initialMessageAction({ medium: 'EMBED', text }) !== 'send') return;
     if (flow && isCapturing(flow.getState().state)) {
@@ -245,12 +269,15 @@ export function EmbedChat({ clone, config, bridge, storage, mainOrigin }: EmbedC
     bridge.send('ready', { name: displayName });
   }, [bridge, displayName]);
 
-  // Shown by the host: the prompt takes focus (not on touch screens: the keyboard would cover it).
+  // Shown by the host: the prompt takes focus (not on touch screens: the keyboard would cover it);
+  // so does it when it had focus while the chat loaded, with the caret after what was typed.
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!host.open || prefersTouch()) return;
-    root.current?.querySelector<HTMLTextAreaElement>('.composer-input')?.focus();
-  }, [host.open]);
+    if ((!host.open || prefersTouch()) && !promptFocused) return;
+    const input = root.current?.querySelector<HTMLTextAreaElement>('.composer-input');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, [host.open, promptFocused]);
 
   // Bubble mode: Escape asks the host to close (unless a dialog or menu takes it first).
   useEffect(() => {
