@@ -221,6 +221,14 @@ describe('capture in the embedded chat', () => {
     expect(screen.queryByText('Code resent')).toBeNull();
   });
 
+  it('asks a closed bubble to open when the e-mail step needs the visitor', async () => {
+    const { host } = await reachQuota();
+    act(() => host.deliver('close'));
+    await wait(500 + 800 + 600);
+    expect(screen.getByText(CAPTURE_TEXT.askEmail)).toBeTruthy();
+    expect(host.events().at(-1)).toEqual({ type: 'open', payload: undefined });
+  });
+
   it('does not start for a signed-in user', async () => {
     localStorage.setItem(EMBED_TOKEN_STORAGE_KEY, 'tok-captured');
     captureApi();

@@ -166,10 +166,14 @@ export function EmbedChat({
   if (capturing && anchor.current === undefined) anchor.current = messages.at(-1)?.id ?? null;
   if (!capturing && capture.state !== 'COMPLETED') anchor.current = undefined;
 
-  // The clone starts typing: bring its line into view.
+  // The clone starts typing: bring its line into view; a capture step needs the visitor, so a
+  // closed bubble asks the host to show it.
   useEffect(() => {
     if (capture.state === 'STARTING') setScrollRequest((n) => n + 1);
-  }, [capture.state]);
+    if (isCapturing(capture.state) && capture.state !== 'STARTING' && !bridge.getState().open) {
+      bridge.send('open');
+    }
+  }, [capture.state, bridge]);
 
   const paywall = usePaywall({
     clone,
