@@ -210,6 +210,7 @@ function EmbedSkeleton({ bridge, draft, setDraft, onSend, onFocusChange }: Embed
         <CloseButton bridge={bridge} />
       </header>
       <main className="embed-main" />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: focus and blur bubble up from the prompt inside; this wrapper only tracks focus-within, it is not itself interactive. */}
       <div className="embed-dock" onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
         <Composer
           value={draft}
