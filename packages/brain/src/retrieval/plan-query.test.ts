@@ -36,6 +36,7 @@ describe('planQuery', () => {
     const weights = plan?.weights.map((w) => w.weight) ?? [];
     expect(plan?.weights.map((w) => w.query)).toEqual(["'rarer'", "'rare'", "'mid'", "'common'"]);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    expect(plan?.selective).toBe(true);
   });
 
   it('samples fewer matches when even the rarest term is common', () => {
@@ -49,6 +50,7 @@ describe('planQuery', () => {
     expect(plan?.candidateQueries[0]?.query).toBe("'think'");
     expect(plan?.candidateQueries[0]?.cap).toBeLessThan(CANDIDATE_CAP);
     expect(plan?.candidateQueries[1]).toEqual({ query: "'think' & 'time'", cap: CANDIDATE_CAP });
+    expect(plan?.selective).toBe(false);
   });
 
   it('keeps the six rarest terms of a long question', () => {

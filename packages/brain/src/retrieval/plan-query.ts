@@ -27,6 +27,13 @@ export interface QueryPlan {
   candidateQueries: CandidateQuery[];
   /** One tsquery per term with its weight, summed over `ts_rank` to rank candidates. */
   weights: { query: string; weight: number }[];
+  /**
+   * The rarest term's matches fit the cap, so every candidate query starts from a short posting
+   * list and one generic plan (GIN index scans) serves them all; otherwise the best plan depends
+   * on how common the terms are (a sample of a common term is cheapest by a scan that stops
+   * early), and the statement is planned for each call.
+   */
+  selective: boolean;
 }
 
 /** Chunks one candidate query contributes at most. */
@@ -82,5 +89,5 @@ export function planQuery(
     query: quoted[i] ?? '',
     weight: inverseDocumentFrequency(t.df, Math.max(totalChunks, t.df)),
   }));
-  return { candidateQueries, weights };
+  return { candidateQueries, weights, selective: rarest.df <= cap };
 }

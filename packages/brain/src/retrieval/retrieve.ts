@@ -8,7 +8,7 @@ import type { Queryable } from '@doppel/db';
 import { CitationType } from '@doppel/protocol';
 import { z } from 'zod';
 import { planQuery } from './plan-query';
-import { RANKING_PLAN, rankingSql } from './ranking-sql';
+import { rankingPlanMode, rankingSql } from './ranking-sql';
 import { type CloneStats, type RetrievalCache, retrievalCache } from './stats-cache';
 
 /** A chunk of knowledge that answers a question, with where it comes from. */
@@ -103,7 +103,7 @@ export async function retrieve(
     let rows: unknown[] = [];
     if (plan) {
       const { sql, params } = rankingSql(plan, cloneId, limit);
-      const ranked = await db.query(sql, params, { plan: RANKING_PLAN });
+      const ranked = await db.query(sql, params, { plan: rankingPlanMode(plan) });
       version = RankedRow.parse(ranked[0]).stats_version;
       rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
     } else {
