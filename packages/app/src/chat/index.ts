@@ -9,4 +9,7 @@ export {
   type SendFailure,
   type SendOutcome,
 } from './chat-store';
+export { prefersTouch } from './prefers-touch';
+export { type SendOutcomeContext, type SendSource, settleSendOutcome } from './settle-send-outcome';
 export { readStreamEvents, type StreamHandlers } from './sse-reader';
+export { useClaimOnSignIn } from './use-claim-on-sign-in';

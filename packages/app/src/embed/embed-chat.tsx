@@ -9,7 +9,6 @@ import {
   embedWhitelabel,
   initialMessageAction,
   isCapturing,
-  RESPONSE_CANCELLED,
   shouldAutoSendInitialMessage,
 } from '@doppel/core';
 import { type CloneProfile, LOGIN_REQUIRED } from '@doppel/protocol';
@@ -27,15 +26,10 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { toast } from 'sonner';
-import {
-  claimConversation,
-  createConversation,
-  fetchConversation,
-  fetchSources,
-  openMessageStream,
-} from '../api';
+import { claimConversation, createConversation, fetchConversation, openMessageStream } from '../api';
 import { openLogin } from '../auth/login-request';
-import { createChatStore, type SendOutcome } from '../chat';
+import { createChatStore, prefersTouch, type SendSource, settleSendOutcome, useClaimOnSignIn } from '../chat';
+import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { PlusIcon } from '../components/icons';
@@ -55,7 +49,6 @@ import { type EmbedConfig, whitelabelSettings } from './embed-config';
 import type { EmbedStorage } from './embed-storage';
 import { useEmbedCapture } from './use-embed-capture';
 
-const CitationsOverlay = lazy(() => import('../citations/citations-overlay'));
 const CaptureBlock = lazy(() =>
   import('./capture-block').then((module) => ({ default: module.CaptureBlock })),
 );
@@ -74,9 +67,6 @@ export interface EmbedChatProps {
   takeEarlyMessage: () => string | null;
   promptFocused: boolean;
 }
-
-/** Where a message comes from; only the prompt's own send clears the prompt. */
-type SendSource = 'prompt' | 'suggested' | 'initial' | 'early';
 
 export function EmbedChat({
   clone,
@@ -215,28 +205,19 @@ export function EmbedChat({
         return;
       }
       if (source === 'prompt') setDraft('');
-      const outcome: SendOutcome = await store.send(text);
-      if (outcome.status === 'sent') {
-        usage.recordMessage();
-        void usage.refresh();
-      } else if (outcome.status === 'cancelled') {
-        toast.warning(RESPONSE_CANCELLED);
-      } else if (outcome.status === 'failed' && outcome.failure === 'usage') {
-        setDraft((value) => (value === '' ? text.trim() : value));
-        if (outcome.usage) usage.set(outcome.usage);
-        else void usage.refresh();
-        tellExhausted();
-        if (openPaywall('limit') === 'none' && !(flow && isCapturing(flow.getState().state))) {
-          toast.error('Unable to send message', { description: outcome.error });
-        }
-      } else if (outcome.status === 'failed') {
-        const title =
-          source === 'suggested' || outcome.failure === 'conversation'
-            ? 'Unable to send message'
-            : 'Failed to process message.';
-        toast.error(title, { description: outcome.error });
-        if (outcome.restoreDraft) setDraft((value) => (value === '' ? text.trim() : value));
-      }
+      const outcome = await store.send(text);
+      settleSendOutcome(outcome, {
+        text,
+        source,
+        setDraft,
+        usage,
+        openPaywall: () => openPaywall('limit'),
+        // The host hears the limit; the capture flow, when it runs, explains it in the chat.
+        onRefused: () => {
+          tellExhausted();
+          return flow !== null && isCapturing(flow.getState().state);
+        },
+      });
     },
     [flow, store, usage, openPaywall, tellExhausted, setDraft],
   );
@@ -307,14 +288,7 @@ export function EmbedChat({
   }, [bridge]);
 
   // A sign-in from the header's dialog makes the visitor's conversation the user's.
-  useEffect(
-    () =>
-      session.onSignIn(() => {
-        const id = store.conversation.peek()?.id;
-        if (id) claimConversation(id).catch(() => undefined);
-      }),
-    [store],
-  );
+  useClaimOnSignIn(store);
   // Signed out (the iframe's storage is cleared): a new conversation.
   useEffect(() => session.onSignOut(() => store.reset()), [store]);
 
@@ -329,27 +303,7 @@ export function EmbedChat({
     setDraft('');
   };
 
-  // Citations: from a marker (focused on it, with its toast) or from a message's Sources button.
-  const [citations, setCitations] = useState<{
-    open: boolean;
-    messageId: string | null;
-    focus: number | null;
-  }>({ open: false, messageId: null, focus: null });
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const openCitations = useCallback((messageId: string, n: number | null) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setCitations({ open: true, messageId, focus: n });
-    if (n !== null) {
-      fetchSources(messageId).then(
-        (list) => {
-          const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
-          if (cited) void import('../talk/citation-toast').then((toast) => toast.showCitationToast(cited));
-        },
-        () => undefined,
-      );
-    }
-  }, []);
-
+  const citations = useCitations();
   const canStop = useCanStop(store);
   const identity = { name: displayName, imageUrl };
   const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
@@ -388,7 +342,7 @@ export function EmbedChat({
         <MessageList
           store={store}
           clone={{ ...identity, viewSources: clone.viewSources }}
-          onCitation={openCitations}
+          onCitation={citations.open}
           scrollRequest={scrollRequest}
           inserted={
             showCapture
@@ -449,23 +403,8 @@ export function EmbedChat({
           )}
         </div>
       </div>
-      {citations.messageId && (
-        <Suspense fallback={null}>
-          <CitationsOverlay
-            open={citations.open}
-            messageId={citations.messageId}
-            focus={citations.focus}
-            returnFocus={returnFocus.current}
-            onOpenChange={(open) => setCitations((c) => ({ ...c, open }))}
-          />
-        </Suspense>
-      )}
+      {citations.element}
       {paywall.element}
     </div>
   );
-}
-
-/** Touch devices get no autofocus: it would open the on-screen keyboard over the conversation. */
-function prefersTouch(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches;
 }

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { renderMarkdown as RenderMarkdown } from '../markdown/render-markdown';
+import { useCitationClicks } from '../markdown/use-citation-clicks';
 
 let renderer: typeof RenderMarkdown | null = null;
 let loading: Promise<typeof RenderMarkdown> | null = null;
@@ -47,20 +48,7 @@ export const MarkdownText = memo(function MarkdownText({ text, onCitation, class
     [render, text, interactive],
   );
   const ref = useRef<HTMLDivElement>(null);
-  const handler = useRef(onCitation);
-  handler.current = onCitation;
-
-  useEffect(() => {
-    const root = ref.current;
-    if (!root || !interactive || html === null) return;
-    const onClick = (event: MouseEvent): void => {
-      const target = event.target instanceof Element ? event.target.closest('button[data-cite]') : null;
-      const n = Number(target?.getAttribute('data-cite'));
-      if (target && Number.isInteger(n)) handler.current?.(n);
-    };
-    root.addEventListener('click', onClick);
-    return () => root.removeEventListener('click', onClick);
-  }, [interactive, html]);
+  useCitationClicks(ref, onCitation, html);
 
   const classes = className ? `markdown ${className}` : 'markdown';
   if (html === null) {

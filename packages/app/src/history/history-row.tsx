@@ -1,8 +1,7 @@
-import { validateTitle } from '@doppel/core';
 import { type Conversation, TITLE_MAX_LENGTH } from '@doppel/protocol';
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { ArchiveIcon, EditIcon } from '../components/icons';
 import { conversationUrl } from '../routes';
+import { useTitleEditor } from '../talk/use-title-editor';
 
 interface HistoryRowProps {
   conversation: Conversation;
@@ -25,71 +24,24 @@ export function HistoryRow({
   onRename,
   onArchive,
 }: HistoryRowProps) {
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(conversation.title);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const escaped = useRef(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const errorId = useId();
+  const editor = useTitleEditor(conversation.title, onRename);
   const href = conversationUrl(slug, instanceSlug, conversation.id);
 
-  const close = (): void => {
-    setEditing(false);
-    setError(null);
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
-
-  const save = async (event?: FormEvent): Promise<void> => {
-    event?.preventDefault();
-    if (saving || escaped.current) return;
-    const check = validateTitle(value);
-    if (!check.ok) {
-      setError(check.error);
-      return;
-    }
-    if (check.title === conversation.title) {
-      close();
-      return;
-    }
-    setSaving(true);
-    const ok = await onRename(check.title);
-    setSaving(false);
-    if (ok) close();
-  };
-
-  if (editing) {
+  if (editor.editing) {
     return (
       <li className="history-row is-editing">
-        <form className="history-rename" onSubmit={save}>
+        <form className="history-rename" onSubmit={editor.save}>
           <input
             className="field-input history-rename-input"
-            aria-label="Conversation title"
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
-            value={value}
             maxLength={TITLE_MAX_LENGTH + 20}
-            disabled={saving}
             // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this row.
             autoFocus
             onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                event.stopPropagation();
-                escaped.current = true;
-                close();
-              }
-            }}
-            onBlur={() => void save()}
+            {...editor.inputProps}
           />
-          {error && (
-            <span id={errorId} className="field-error" role="alert">
-              {error}
+          {editor.error && (
+            <span id={editor.errorId} className="field-error" role="alert">
+              {editor.error}
             </span>
           )}
         </form>
@@ -114,16 +66,12 @@ export function HistoryRow({
       </a>
       <div className="history-actions">
         <button
-          ref={editButton}
+          ref={editor.editButton}
           type="button"
           className="icon-btn icon-btn-sm"
           aria-label={`Rename ${conversation.title}`}
           title="Rename"
-          onClick={() => {
-            escaped.current = false;
-            setValue(conversation.title);
-            setEditing(true);
-          }}
+          onClick={editor.start}
         >
           <EditIcon />
         </button>

@@ -1,5 +1,6 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown';
+import { useCitationClicks } from './use-citation-clicks';
 
 interface MarkdownTextProps {
   text: string;
@@ -16,20 +17,7 @@ export const MarkdownText = memo(function MarkdownText({ text, onCitation, class
     [text, interactive],
   );
   const ref = useRef<HTMLDivElement>(null);
-  const handler = useRef(onCitation);
-  handler.current = onCitation;
-
-  useEffect(() => {
-    const root = ref.current;
-    if (!root || !interactive) return;
-    const onClick = (event: MouseEvent): void => {
-      const target = event.target instanceof Element ? event.target.closest('button[data-cite]') : null;
-      const n = Number(target?.getAttribute('data-cite'));
-      if (target && Number.isInteger(n)) handler.current?.(n);
-    };
-    root.addEventListener('click', onClick);
-    return () => root.removeEventListener('click', onClick);
-  }, [interactive]);
+  useCitationClicks(ref, onCitation, html);
 
   return (
     <div

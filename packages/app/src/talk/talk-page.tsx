@@ -1,10 +1,5 @@
 /** @module The talk screen (spec/chat.md §2): /{slug}/talk, with instance, and saved conversations. */
-import {
-  initialMessageAction,
-  initialMessageText,
-  RESPONSE_CANCELLED,
-  shouldAutoSendInitialMessage,
-} from '@doppel/core';
+import { initialMessageAction, initialMessageText, shouldAutoSendInitialMessage } from '@doppel/core';
 import {
   type CloneProfile,
   DEFAULT_CONVERSATION_TITLE,
@@ -12,18 +7,20 @@ import {
   OWNER_RELATIONSHIPS,
 } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  claimConversation,
-  createConversation,
-  fetchConversation,
-  fetchSources,
-  openMessageStream,
-} from '../api';
+import { createConversation, fetchConversation, openMessageStream } from '../api';
 import { openLogin } from '../auth/login-request';
-import { type ChatStore, createChatStore, type SendOutcome } from '../chat';
+import {
+  type ChatStore,
+  createChatStore,
+  prefersTouch,
+  type SendSource,
+  settleSendOutcome,
+  useClaimOnSignIn,
+} from '../chat';
+import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { PlusIcon } from '../components/icons';
@@ -41,14 +38,11 @@ import { conversationUrl, profileUrl, studioQuestionsUrl, talkUrl } from '../rou
 import { session, type UsageStore, useUsage } from '../session';
 import '../components/composer.css';
 import './talk.css';
-import { showCitationToast } from './citation-toast';
 import { ConversationTitle } from './conversation-title';
 import { initialMessageQuota } from './initial-message-quota';
 import { MessageList } from './message-list';
 import { RemainingCounter } from './remaining-counter';
 import { useCanStop } from './use-can-stop';
-
-const CitationsOverlay = lazy(() => import('../citations/citations-overlay'));
 
 interface TalkPageProps {
   slug: string;
@@ -84,8 +78,6 @@ export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPag
     />
   );
 }
-
-type SendSource = 'prompt' | 'suggested' | 'initial';
 
 interface TalkScreenProps {
   clone: CloneProfile;
@@ -152,41 +144,19 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         return;
       }
       if (source === 'prompt') setDraft('');
-      const outcome: SendOutcome = await store.send(text);
-      if (outcome.status === 'sent') {
-        // spec/chat.md §4: usage is adjusted on completion, then read back from the server.
-        usage.recordMessage();
-        void usage.refresh();
-        // The server titles a new conversation after its first message: show that title.
-        const current = store.conversation.peek();
-        if (current && current.title === DEFAULT_CONVERSATION_TITLE) {
-          fetchConversation(current.id).then(
-            (stored) => {
-              if (stored.title !== current.title && store.conversation.peek()?.id === stored.id) {
-                store.setTitle(stored.title);
-              }
-            },
-            () => undefined,
-          );
-        }
-      } else if (outcome.status === 'cancelled') {
-        toast.warning(RESPONSE_CANCELLED);
-      } else if (outcome.status === 'failed' && outcome.failure === 'usage') {
-        // 402: no error toast; the draft comes back and the paywall (or sign-in) takes over.
-        setDraft((current) => (current === '' ? text.trim() : current));
-        if (outcome.usage) usage.set(outcome.usage);
-        else void usage.refresh();
-        // Without a paywall to show (e-mail not required), say why nothing was sent.
-        if (openPaywall('limit') === 'none')
-          toast.error('Unable to send message', { description: outcome.error });
-      } else if (outcome.status === 'failed') {
-        const title =
-          source === 'suggested' || outcome.failure === 'conversation'
-            ? 'Unable to send message'
-            : 'Failed to process message.';
-        toast.error(title, { description: outcome.error });
-        // spec/chat.md §7: on a non-OK response the draft text is restored.
-        if (outcome.restoreDraft) setDraft((current) => (current === '' ? text.trim() : current));
+      const outcome = await store.send(text);
+      settleSendOutcome(outcome, { text, source, setDraft, usage, openPaywall: () => openPaywall('limit') });
+      // The server titles a new conversation after its first message: show that title.
+      const current = store.conversation.peek();
+      if (outcome.status === 'sent' && current && current.title === DEFAULT_CONVERSATION_TITLE) {
+        fetchConversation(current.id).then(
+          (stored) => {
+            if (stored.title !== current.title && store.conversation.peek()?.id === stored.id) {
+              store.setTitle(stored.title);
+            }
+          },
+          () => undefined,
+        );
       }
     },
     [store, usage, openPaywall],
@@ -215,15 +185,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
     }
   }, [sessionReady, usageSettled]);
 
-  // After sign-in the visitor's conversation becomes the user's (spec/chat.md §4).
-  useEffect(
-    () =>
-      session.onSignIn(() => {
-        const id = store.conversation.peek()?.id;
-        if (id) claimConversation(id).catch(() => undefined);
-      }),
-    [store],
-  );
+  useClaimOnSignIn(store);
   // After sign-out the user's conversation is theirs alone: start a new one.
   useEffect(
     () =>
@@ -253,30 +215,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
     }
   };
 
-  // Citations overlay: opened from a marker (focused on it) or from the message's Sources button.
-  const [citations, setCitations] = useState<{
-    open: boolean;
-    messageId: string | null;
-    focus: number | null;
-  }>({
-    open: false,
-    messageId: null,
-    focus: null,
-  });
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const openCitations = useCallback((messageId: string, n: number | null) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setCitations({ open: true, messageId, focus: n });
-    if (n !== null) {
-      fetchSources(messageId).then(
-        (list) => {
-          const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
-          if (cited) showCitationToast(cited);
-        },
-        () => undefined,
-      );
-    }
-  }, []);
+  const citations = useCitations();
 
   const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
   const owner = paywall.relationshipType !== null && OWNER_RELATIONSHIPS.includes(paywall.relationshipType);
@@ -376,7 +315,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         <MessageList
           store={store}
           clone={{ name: displayName, imageUrl, viewSources: clone.viewSources }}
-          onCitation={openCitations}
+          onCitation={citations.open}
           empty={empty}
         />
       </main>
@@ -400,25 +339,10 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
           </div>
         </div>
       </div>
-      {citations.messageId && (
-        <Suspense fallback={null}>
-          <CitationsOverlay
-            open={citations.open}
-            messageId={citations.messageId}
-            focus={citations.focus}
-            returnFocus={returnFocus.current}
-            onOpenChange={(open) => setCitations((c) => ({ ...c, open }))}
-          />
-        </Suspense>
-      )}
+      {citations.element}
       {paywall.element}
     </div>
   );
-}
-
-/** Touch devices get no autofocus: it would open the on-screen keyboard over the conversation. */
-function prefersTouch(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches;
 }
 
 /** Aborts the answer in flight when the page goes away (not on React's StrictMode re-run). */

@@ -1,0 +1,54 @@
+/**
+ * @module The citations overlay of one chat (spec/chat.md §2, §5): opened from a `[n]` marker —
+ * focused on that source, with the citation toast — or from a message's Sources button.
+ * Shared by the full site's talk page and the embedded chat.
+ */
+
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+import { fetchSources } from '../api';
+
+const CitationsOverlay = lazy(() => import('./citations-overlay'));
+
+interface CitationsState {
+  open: boolean;
+  messageId: string | null;
+  focus: number | null;
+}
+
+export interface Citations {
+  /** Opens the overlay for a message, focused on marker `n` (null: the whole list). */
+  open: (messageId: string, n: number | null) => void;
+  /** The overlay, lazily loaded; render it once in the chat. */
+  element: ReactNode;
+}
+
+export function useCitations(): Citations {
+  const [state, setState] = useState<CitationsState>({ open: false, messageId: null, focus: null });
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const open = useCallback((messageId: string, n: number | null) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setState({ open: true, messageId, focus: n });
+    if (n === null) return;
+    fetchSources(messageId).then(
+      (list) => {
+        const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
+        // The toast module (and sonner) load on first use: the embed's first load stays small.
+        if (cited) void import('../talk/citation-toast').then((module) => module.showCitationToast(cited));
+      },
+      () => undefined,
+    );
+  }, []);
+
+  const element = state.messageId ? (
+    <Suspense fallback={null}>
+      <CitationsOverlay
+        open={state.open}
+        messageId={state.messageId}
+        focus={state.focus}
+        returnFocus={returnFocus.current}
+        onOpenChange={(next) => setState((current) => ({ ...current, open: next }))}
+      />
+    </Suspense>
+  ) : null;
+  return { open, element };
+}
