@@ -4,11 +4,10 @@
  * that opens the account menu. Reused inside the embed iframe (whitelabel hides the links).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { openLogin } from '../auth/login-request';
-import { UserIcon } from '../components/icons';
 import { session } from '../session';
 import { AccountDropdown } from './account-dropdown';
 import './account.css';
+import { SignInButton } from '../auth/sign-in-button';
 
 export interface AccountMenuProps {
   /** The clone's requireEmail option: when false there is no sign-in button (spec/chat.md §6). */
@@ -25,18 +24,7 @@ export function AccountMenu({ requireEmail = true, hideAccountLinks = false }: A
   }
   if (!user) {
     if (!requireEmail) return null;
-    return (
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="Sign in"
-        title="Sign in"
-        aria-haspopup="dialog"
-        onClick={() => openLogin()}
-      >
-        <UserIcon />
-      </button>
-    );
+    return <SignInButton />;
   }
   return <AccountDropdown user={user} hideAccountLinks={hideAccountLinks} />;
 }

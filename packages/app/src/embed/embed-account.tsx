@@ -7,8 +7,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
 import '../account/account.css';
-import { openLogin } from '../auth/login-request';
-import { UserIcon } from '../components/icons';
+import { SignInButton } from '../auth/sign-in-button';
 import { session } from '../session';
 
 const EmbedAccountMenu = lazy(() => import('./embed-account-menu'));
@@ -28,18 +27,7 @@ export function EmbedAccount({ showSignIn, showAccountLinks, mainOrigin }: Embed
   if (session.status.value === 'loading') return placeholder;
   if (!user) {
     if (!showSignIn) return null;
-    return (
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="Sign in"
-        title="Sign in"
-        aria-haspopup="dialog"
-        onClick={() => openLogin()}
-      >
-        <UserIcon />
-      </button>
-    );
+    return <SignInButton />;
   }
   return (
     <Suspense fallback={placeholder}>
