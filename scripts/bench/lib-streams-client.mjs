@@ -37,8 +37,35 @@ export function spawnChild(script, { args = [], execArgv = [], env = {} } = {}) 
     child,
     memory,
     stop: () =>
-      new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+      new Promise((r) => {
+        if (child.exitCode !== null) return r();
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
   };
+}
+
+/**
+ * Starts the built server (`serverMain`) on a free loopback port with an in-memory PGlite, the
+ * demo clone and quiet logs; resolves with the child (see spawnChild) and its base URL.
+ */
+export async function startBuiltServer(serverMain, { env = {}, execArgv = [] } = {}) {
+  const port = await freePort();
+  const server = spawnChild(serverMain, {
+    execArgv,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EXAMPLES_PORT: '0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return { ...server, base };
 }
 
 /** The port a child reports with {type: 'listening'}. */

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, newAgent, pool, spawnChild, summarise, waitFor } from './lib-streams-client.mjs';
+import { newAgent, pool, startBuiltServer, summarise } from './lib-streams-client.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -38,24 +38,9 @@ if (!existsSync(serverMain)) {
   if (built.status !== 0) process.exit(1);
 }
 
-async function startServer(env) {
-  const port = await freePort();
-  const server = spawnChild(serverMain, {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EXAMPLES_PORT: '0',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // The sign-in phase asks for many codes from one address.
-      OTP_SENDS_PER_IP_PER_HOUR: '1000000',
-      ...env,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`);
-  return { ...server, base };
+function startServer(env) {
+  // The sign-in phase asks for many codes from one address.
+  return startBuiltServer(serverMain, { env: { OTP_SENDS_PER_IP_PER_HOUR: '1000000', ...env } });
 }
 
 /** One HTTP request with JSON in and out; resolves {status, headers, body}. */

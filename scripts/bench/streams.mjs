@@ -14,15 +14,14 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  freePort,
   json,
   listeningPort,
   newAgent,
   pool,
   spawnChild,
+  startBuiltServer,
   summarise,
   timeStream,
-  waitFor,
 } from './lib-streams-client.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,22 +45,8 @@ if (!existsSync(serverMain)) {
   if (built.status !== 0) process.exit(1);
 }
 
-async function startDoppel(extraEnv = {}) {
-  const port = await freePort();
-  const server = spawnChild(serverMain, {
-    execArgv: ['--expose-gc', '--import', probe],
-    env: {
-      PORT: String(port),
-      EXAMPLES_PORT: '0',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`);
-  return { ...server, base };
+function startDoppel(extraEnv = {}) {
+  return startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env: extraEnv });
 }
 
 const message = (conversationId, text) => ({
