@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageOf } from '../test/fixtures';
+import { usageOf } from '../../test/fixtures';
 import { type PaywallInput, shouldOpenPaywall } from './should-open-paywall';
 
 const base: PaywallInput = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../test/seeded-random';
+import { seededRandom } from '../../test/seeded-random';
 import { shuffleSuggested } from './shuffle-suggested';
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageOf } from '../test/fixtures';
+import { usageOf } from '../../test/fixtures';
 import { canSendMessage } from './can-send-message';
 
 describe('canSendMessage', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageOf } from '../test/fixtures';
+import { usageOf } from '../../test/fixtures';
 import { paywallAction } from './paywall-action';
 import type { PaywallInput } from './should-open-paywall';
 

@@ -1,5 +1,5 @@
 import { type Membership, UNLIMITED_MESSAGES_ABOVE } from '@doppel/protocol';
-import { isUnlimited } from './is-unlimited';
+import { isUnlimited } from '../quota/is-unlimited';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);

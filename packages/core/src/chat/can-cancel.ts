@@ -1,5 +1,5 @@
 import { STOP_GUARD_MS } from '@doppel/protocol';
-import { type DateInput, toDate } from './to-date';
+import { type DateInput, toDate } from '../dates/to-date';
 
 /** spec/chat.md §8: the warning shown when the visitor stops an answer. */
 export const RESPONSE_CANCELLED = 'Response cancelled by user';

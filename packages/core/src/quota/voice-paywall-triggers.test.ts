@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageOf } from '../test/fixtures';
+import { usageOf } from '../../test/fixtures';
 import { type VoicePaywallInput, voicePaywallTriggers } from './voice-paywall-triggers';
 
 const visitor: VoicePaywallInput = {

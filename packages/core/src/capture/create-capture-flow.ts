@@ -17,14 +17,14 @@ import {
   SEND_CODE_FAILED,
   VERIFY_CODE_FAILED,
 } from '@doppel/protocol';
+import type { TimerFunctions } from '../chat/create-idle-timer';
+import { isUnlimited } from '../quota/is-unlimited';
+import { normaliseOtp } from '../validation/normalise-otp';
+import { type EmailRules, validateEmail } from '../validation/validate-email';
 import { type CaptureSetupInput, EMPTY_CAPTURE_VALUES } from './capture-setup';
 import { type CaptureEvent, captureTransition } from './capture-transition';
-import type { TimerFunctions } from './create-idle-timer';
 import { isCapturing } from './is-capturing';
-import { isUnlimited } from './is-unlimited';
-import { normaliseOtp } from './normalise-otp';
 import { validateCapturePhone } from './validate-capture-phone';
-import { type EmailRules, validateEmail } from './validate-email';
 
 /** A code was sent, or the server's reason it was not (its `error` or `detail` text). */
 export type CaptureEffectResult = { ok: true } | { ok: false; error: string };

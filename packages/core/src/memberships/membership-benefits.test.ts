@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membershipOf } from '../test/fixtures';
+import { membershipOf } from '../../test/fixtures';
 import { membershipBenefits } from './membership-benefits';
 
 describe('membershipBenefits', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../test/seeded-random';
+import { seededRandom } from '../../test/seeded-random';
 import { shuffle } from './shuffle';
 
 describe('shuffle', () => {

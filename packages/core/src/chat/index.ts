@@ -1,0 +1,23 @@
+/** @module core/chat — the chat: sending, drafts, initial message, suggested questions. */
+export { canAttachMore } from './can-attach-more';
+export { canCancel, RESPONSE_CANCELLED } from './can-cancel';
+export { canSend } from './can-send';
+export { canShuffle } from './can-shuffle';
+export {
+  createIdleTimer,
+  type IdleTimer,
+  type IdleTimerOptions,
+  type TimerFunctions,
+} from './create-idle-timer';
+export { BULLET, dashBullets } from './dash-bullets';
+export { type DraftFile, DraftFileStatus } from './draft-file';
+export { type InitialMessageAction, initialMessageAction } from './initial-message-action';
+export { initialMessageText, type QueryInput } from './initial-message-text';
+export { isDraftDirty } from './is-draft-dirty';
+export { type KeyAction, keyAction } from './key-action';
+export { pickSuggestedQuestions } from './pick-suggested-questions';
+export { FALLBACK_FILE_BASE_NAME, FILE_BASE_NAME_MAX, sanitiseFileName } from './sanitise-file-name';
+export { type SendButtonState, sendButtonState } from './send-button-state';
+export { SCROLL_LOCK_THRESHOLD_PX, shouldAutoScroll } from './should-auto-scroll';
+export { type RandomSource, shuffle } from './shuffle';
+export { shuffleSuggested } from './shuffle-suggested';
