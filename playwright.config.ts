@@ -7,9 +7,8 @@ import { defineConfig } from '@playwright/test';
  * A second server answers through a slow local LLM double, for the stop button.
  * Host pages are served on 127.0.0.1 while the app is on localhost: two origins.
  */
-const APP_PORT = 3100;
-const SLOW_PORT = 3110;
-const FAKE_LLM_PORT = 3111;
+import { APP_PORT, FAKE_LLM_PORT, SLOW_PORT } from './e2e/support/ports';
+
 const server = 'node packages/server/dist/main.mjs';
 const quiet = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
 

@@ -1,11 +1,10 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { APP, HOST } from './support/ports';
 
 /**
- * Issue 4 end to end: the host page is served on 127.0.0.1:3101 (the examples server) while
- * the app is on localhost:3100 — two origins, as on a creator's real site.
+ * Issue 4 end to end: the host page is served on 127.0.0.1:E2E_PORT+1 (the examples server) while
+ * the app is on localhost:E2E_PORT (3100) — two origins, as on a creator's real site.
  */
-const APP = 'http://localhost:3100';
-const HOST = 'http://127.0.0.1:3101';
 const hostPage = (clone = 'demo') => `${HOST}/plain/?app=${encodeURIComponent(APP)}&clone=${clone}`;
 
 function bubbleChat(page: Page): FrameLocator {
@@ -134,18 +133,18 @@ test('a frame from a third origin cannot drive the widget or fake its events', a
 });
 
 test('a site not in the allowed origins cannot frame the widget', async ({ page }) => {
-  // e2e-allowed lists only http://127.0.0.1:3101. On localhost:3101 the server refuses it…
-  await page.goto(`http://localhost:3101/plain/?app=${encodeURIComponent(APP)}`);
-  await page.evaluate((app) => {
+  // e2e-allowed lists only the host origin on 127.0.0.1. On localhost (same port) the server refuses it…
+  await page.goto(`${HOST.replace('127.0.0.1', 'localhost')}/plain/?app=${encodeURIComponent(APP)}`);
+  await page.evaluate(({ app, host }) => {
     const frame = document.createElement('iframe');
     frame.id = 'honest';
     frame.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(location.origin)}`;
     document.body.append(frame);
     const liar = document.createElement('iframe');
     liar.id = 'liar';
-    liar.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent('http://127.0.0.1:3101')}`;
+    liar.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(host)}`;
     document.body.append(liar);
-  }, APP);
+  }, { app: APP, host: HOST });
   await expect(
     page.frameLocator('#honest').getByText('This site is not allowed to embed this clone.'),
   ).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { SLOW } from './support/ports';
 
 /**
  * The stop button against a server whose answers come slowly from a local LLM double
  * (e2e/support/fake-llm.mjs speaks the chat-completions streaming protocol).
  */
-const SLOW = 'http://localhost:3110';
 
 test('stop is guarded for 1 s, then cancels and keeps the partial answer', async ({ page }) => {
   await page.goto(`${SLOW}/demo/talk`);

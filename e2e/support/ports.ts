@@ -1,0 +1,12 @@
+/**
+ * @module The end-to-end servers' ports: E2E_PORT (default 3100) is the app, +1 its examples
+ * server, +10 the server answering through the slow LLM double, +11 that double. Several
+ * checkouts on one machine run their browser tests side by side with different E2E_PORTs.
+ */
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const SLOW_PORT = APP_PORT + 10;
+export const FAKE_LLM_PORT = APP_PORT + 11;
+/** The app, the host pages (another origin: 127.0.0.1, not localhost) and the slow server. */
+export const APP = `http://localhost:${APP_PORT}`;
+export const HOST = `http://127.0.0.1:${APP_PORT + 1}`;
+export const SLOW = `http://localhost:${SLOW_PORT}`;
