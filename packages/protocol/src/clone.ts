@@ -84,12 +84,54 @@ export const Clone = z.object({
 });
 export type Clone = z.infer<typeof Clone>;
 
+/**
+ * What this deployment offers for this clone (DESIGN §2): a feature whose provider is not
+ * configured, whose local tool is missing, whose screens do not exist yet, or that the clone does
+ * not allow is false, and the app shows no button for it (no button leads to a 404 or a dead end).
+ */
+export const Features = z.object({
+  /** Browser voice calls (the clone allows voice and a voice pipeline runs here). */
+  voiceCall: z.boolean(),
+  /** Video calls (the clone allows video and a video pipeline runs here). */
+  videoCall: z.boolean(),
+  /** Voice-memo dictation in the chat prompt. */
+  dictation: z.boolean(),
+  /** Read aloud (the clone has a voice and a text-to-speech provider runs here). */
+  readAloud: z.boolean(),
+  /** Buying memberships (a payment provider is configured). */
+  payments: z.boolean(),
+  /** File attachments in the chat. */
+  uploads: z.boolean(),
+  /** Text-message channels the visitor can opt in to. */
+  sms: z.boolean(),
+  whatsapp: z.boolean(),
+  telegram: z.boolean(),
+  /** Google sign-in (an OpenID Connect provider is configured). */
+  googleSignIn: z.boolean(),
+});
+export type Features = z.infer<typeof Features>;
+
+/** A deployment that offers nothing beyond text chat. */
+export const NO_FEATURES: Features = {
+  voiceCall: false,
+  videoCall: false,
+  dictation: false,
+  readAloud: false,
+  payments: false,
+  uploads: false,
+  sms: false,
+  whatsapp: false,
+  telegram: false,
+  googleSignIn: false,
+};
+
 /** GET /api/clones/:slug (?instance=): the clone with options, instance, questions, monetization. */
 export const CloneProfile = Clone.extend({
   options: CloneOptions,
   instance: Instance.nullable(),
   suggestedQuestions: z.array(SuggestedQuestion),
   monetization: Monetization,
+  features: Features,
 });
 export type CloneProfile = z.infer<typeof CloneProfile>;
 

@@ -24,14 +24,25 @@ describe('profile page', () => {
     expect(screen.queryByRole('link', { name: 'Video' })).toBeNull();
   });
 
-  it('shows Call and Video when the clone allows them', async () => {
+  it('shows Call and Video when this deployment offers them for the clone', async () => {
     const clone = cloneProfile();
     clone.options = { ...clone.options, allowVoice: true, allowVideo: true };
+    clone.features = { ...clone.features, voiceCall: true, videoCall: true };
     mockApi({ 'GET /api/clones/demo': () => jsonResponse(clone) });
     renderApp('/demo');
     await heading();
     expect(screen.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('/demo/call');
     expect(screen.getByRole('link', { name: 'Video' }).getAttribute('href')).toBe('/demo/video');
+  });
+
+  it('hides Call and Video the clone allows while the deployment cannot offer them (no dead ends)', async () => {
+    const clone = cloneProfile();
+    clone.options = { ...clone.options, allowVoice: true, allowVideo: true };
+    mockApi({ 'GET /api/clones/demo': () => jsonResponse(clone) });
+    renderApp('/demo');
+    await heading();
+    expect(screen.queryByRole('link', { name: 'Call' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Video' })).toBeNull();
   });
 
   it('shows three suggested questions and shuffles only when more than three exist', async () => {

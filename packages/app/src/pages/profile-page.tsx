@@ -82,13 +82,13 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
             <ChatIcon />
             Message
           </Link>
-          {clone.options.allowVoice && (
+          {clone.features.voiceCall && (
             <Link href={callUrl(clone.slug, instanceSlug, 'call')} className="btn btn-secondary btn-lg">
               <PhoneIcon />
               Call
             </Link>
           )}
-          {clone.options.allowVideo && (
+          {clone.features.videoCall && (
             <Link href={callUrl(clone.slug, instanceSlug, 'video')} className="btn btn-secondary btn-lg">
               <VideoIcon />
               Video

@@ -1,4 +1,5 @@
 /** @module Realistic API answers and SSE bodies for the app's tests. */
+
 import type {
   Citation,
   CloneProfile,
@@ -9,6 +10,7 @@ import type {
   Usage,
   User,
 } from '@doppel/protocol';
+import { NO_FEATURES } from '@doppel/protocol';
 
 export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfile {
   return {
@@ -50,6 +52,7 @@ export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfil
       anonymous_quota: { messages: 10, voice_minutes: 0, video_minutes: 0 },
       has_upsell_options: false,
     },
+    features: NO_FEATURES,
     ...overrides,
   };
 }

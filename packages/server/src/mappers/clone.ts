@@ -9,6 +9,7 @@ import {
   type CloneProfile,
   Clone as CloneSchema,
   type CloneSummary,
+  type Features,
   type Instance,
   Monetization,
   Socials,
@@ -86,6 +87,7 @@ export function toCloneProfile(
   row: CloneRow,
   instance: InstanceRow | null,
   questions: readonly SuggestedQuestion[],
+  features: Features,
 ): CloneProfile {
   return {
     ...toClone(row),
@@ -93,6 +95,7 @@ export function toCloneProfile(
     instance: instance ? toInstance(instance) : null,
     suggestedQuestions: [...questions],
     monetization: Monetization.parse(row.monetization ?? {}),
+    features,
   };
 }
 
