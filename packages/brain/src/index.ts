@@ -1,6 +1,4 @@
 export type { AnswerEvent, AnswerInput, Brain, CitationDraft, CloneForBrain, HistoryTurn } from './brain';
-export type { BrainEnv } from './create-brain-from-env';
-export { createBrainFromEnv, DEFAULT_LLM_MODEL } from './create-brain-from-env';
 export type { InstanceFile, MembershipFile, VoiceSettings } from './folder/clone-file';
 export { CloneFile, Membership, membershipId, Slug, toMemberships } from './folder/clone-file';
 export { CloneFolderError } from './folder/clone-folder-error';

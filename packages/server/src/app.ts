@@ -11,8 +11,8 @@ import { apiError } from './http/api-error';
 import { createLogger, type Logger } from './logger';
 import { identity } from './middleware/identity';
 import { securityHeaders } from './middleware/security-headers';
-import { type Mailer, outboxMailer, smtpMailer } from './providers/mailer';
-import { outboxSms, type SmsSender } from './providers/sms';
+import { type Mailer, mailerProvider } from './providers/mailer';
+import { type SmsSender, smsProvider } from './providers/sms';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
@@ -51,10 +51,8 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     config,
     logger,
     clock: options.clock ?? systemClock,
-    mailer:
-      options.mailer ??
-      (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(db, logger)),
-    sms: options.sms ?? outboxSms(db, logger),
+    mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
+    sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
     authSecret: cachedAuthSecret(db, config.auth.secret),
   };
 }

@@ -3,7 +3,6 @@
  * migrations → demo clone on first start → brain → the app on PORT and the examples on
  * EXAMPLES_PORT. SIGINT/SIGTERM close the servers, then the database.
  */
-import { createBrainFromEnv } from '@doppel/brain';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger, describeError } from './logger';
@@ -11,6 +10,7 @@ import { ensureDemoClone } from './process/demo-clone';
 import { createExamplesApp } from './process/examples-app';
 import { type Listening, listen } from './process/listen';
 import { describeDatabase, openDatabase } from './process/open-database';
+import { llmProvider } from './providers/llm';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,13 +20,9 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);
   await ensureDemoClone(db, config.demoCloneDir, logger);
 
-  const brain = createBrainFromEnv(db, {
-    LLM_BASE_URL: config.llm.baseUrl ?? undefined,
-    LLM_API_KEY: config.llm.apiKey ?? undefined,
-    LLM_MODEL: config.llm.model,
-  });
+  const brain = llmProvider.create(config.llm, { db });
   logger.info(
-    config.llm.baseUrl
+    config.configured.llm
       ? `answers: LLM ${config.llm.model} at ${config.llm.baseUrl}`
       : 'answers: local (no LLM)',
   );

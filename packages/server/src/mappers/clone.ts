@@ -16,6 +16,7 @@ import {
   type SuggestedQuestion,
 } from '@doppel/protocol';
 import { z } from 'zod';
+import { cloneFeatures } from '../providers/clone-features';
 
 export const CloneRow = z.object({
   id: z.string(),
@@ -82,20 +83,24 @@ export function toInstance(row: InstanceRow): Instance {
   return { id: row.id, slug: row.slug, name: row.name, imageUrl: row.image_url };
 }
 
-/** GET /api/clones/:slug: the clone with its options (defaults filled in), instance and questions. */
+/**
+ * GET /api/clones/:slug: the clone with its options (defaults filled in), instance, questions, and
+ * the features this deployment `offered` narrowed to the clone.
+ */
 export function toCloneProfile(
   row: CloneRow,
   instance: InstanceRow | null,
   questions: readonly SuggestedQuestion[],
-  features: Features,
+  offered: Features,
 ): CloneProfile {
+  const options = CloneOptions.parse(row.options ?? {});
   return {
     ...toClone(row),
-    options: CloneOptions.parse(row.options ?? {}),
+    options,
     instance: instance ? toInstance(instance) : null,
     suggestedQuestions: [...questions],
     monetization: Monetization.parse(row.monetization ?? {}),
-    features,
+    features: cloneFeatures(offered, { options, voiceId: row.voice_id }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
-import { ApiError, CloneProfile, ExploreResponse } from '@doppel/protocol';
+import { ApiError, CloneProfile, ExploreResponse, NO_FEATURES } from '@doppel/protocol';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedBrain } from '../../test/support/brain-doubles';
@@ -43,6 +43,23 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
     ]);
     expect(profile.monetization.anonymous_quota.messages).toBe(5);
     expect(profile.socials.website).toBe('example.com');
+  });
+
+  it('says which features this deployment offers: none without providers, even for a clone that allows calls', async () => {
+    await db.query(
+      `UPDATE clones SET options = options || '{"allowVoice": true, "allowVideo": true}'::jsonb, voice_id = 'v1' WHERE slug = 'ada'`,
+    );
+    const plain = CloneProfile.parse(await (await app.request('/api/clones/ada')).json());
+    expect(plain.options).toMatchObject({ allowVoice: true, allowVideo: true });
+    expect(plain.features).toEqual(NO_FEATURES);
+    // A deployment whose providers offer calls and read aloud: the clone's options decide.
+    const offering = testApp(db, scriptedBrain(['hi']), {
+      offered: { ...NO_FEATURES, voiceCall: true, videoCall: true, readAloud: true },
+    });
+    const ada = CloneProfile.parse(await (await offering.request('/api/clones/ada')).json());
+    expect(ada.features).toMatchObject({ voiceCall: true, videoCall: true, readAloud: true, payments: false });
+    const hidden = CloneProfile.parse(await (await offering.request('/api/clones/hidden')).json());
+    expect(hidden.features).toMatchObject({ voiceCall: false, videoCall: false, readAloud: false });
   });
 
   it('answers the instance named by ?instance=', async () => {

@@ -1,5 +1,5 @@
 /** @module Clone profile and the explore list. */
-import { type CloneProfile, NO_FEATURES } from '@doppel/protocol';
+import type { CloneProfile } from '@doppel/protocol';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
@@ -9,7 +9,7 @@ import { findCloneBySlug, findInstance, listPublicClones, listSuggestedQuestions
 export const CLONE_NOT_FOUND = 'Clone not found';
 export const INSTANCE_NOT_FOUND = 'Instance not found';
 
-export function cloneRoutes({ db }: AppDeps) {
+export function cloneRoutes({ db, config }: AppDeps) {
   return (
     new Hono()
       /** The profile: clone, options, instance (?instance=), suggested questions, monetization. */
@@ -20,7 +20,7 @@ export function cloneRoutes({ db }: AppDeps) {
         const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
         if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
         const questions = await listSuggestedQuestions(db, clone.id);
-        const profile: CloneProfile = toCloneProfile(clone, instance, questions, NO_FEATURES);
+        const profile: CloneProfile = toCloneProfile(clone, instance, questions, config.offered);
         return c.json(profile);
       })
       /** Public clones for the explore page. */

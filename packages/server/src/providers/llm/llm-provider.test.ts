@@ -1,8 +1,9 @@
+import type { CloneForBrain } from '@doppel/brain';
+import { startFakeLlm } from '@doppel/brain/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CloneForBrain } from './brain';
-import { createBrainFromEnv } from './create-brain-from-env';
-import { startFakeLlm } from './testing/fake-llm-server';
+import { loadConfig } from '../../config';
+import { llmProvider } from './llm-provider';
 
 const clone: CloneForBrain = {
   id: 'c',
@@ -16,22 +17,27 @@ const clone: CloneForBrain = {
 const db = { query: async () => [] };
 
 async function answer(env: Record<string, string | undefined>): Promise<string> {
+  const config = loadConfig(env, '/srv/doppel');
   let text = '';
-  for await (const event of createBrainFromEnv(db, env).answer({ clone, question: 'starter', history: [] })) {
+  for await (const event of llmProvider
+    .create(config.llm, { db })
+    .answer({ clone, question: 'starter', history: [] })) {
     if (event.type === 'done') text = event.text;
   }
   return text;
 }
 
-describe('createBrainFromEnv', () => {
-  it('answers locally without LLM_BASE_URL', async () => {
+describe('the answers provider', () => {
+  it('answers locally without LLM_BASE_URL, and says it is not configured', async () => {
     expect(await answer({})).toMatch(/^I haven't covered that/);
     expect(await answer({ LLM_BASE_URL: '  ' })).toMatch(/^I haven't covered that/);
+    expect(loadConfig({}, '/srv/doppel').configured.llm).toBe(false);
   });
 
   it('calls the LLM at LLM_BASE_URL with LLM_API_KEY and LLM_MODEL (default gpt-4o-mini)', async () => {
     const llm = await startFakeLlm(() => ({ pieces: ['From the model.'] }));
     try {
+      expect(loadConfig({ LLM_BASE_URL: llm.baseUrl }, '/srv/doppel').configured.llm).toBe(true);
       expect(await answer({ LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'k1' })).toBe('From the model.');
       expect(await answer({ LLM_BASE_URL: `${llm.baseUrl}/`, LLM_MODEL: 'other' })).toBe('From the model.');
       expect(

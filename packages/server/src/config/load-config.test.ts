@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, configTable, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTING_GROUPS } from '.';
 
 const root = '/srv/doppel';
 
@@ -62,11 +62,17 @@ describe('loadConfig', () => {
     }
   });
 
-  it('documents every variable it reads', () => {
-    const names = configTable.map((entry) => entry.name);
+  it('documents every variable it reads, each written once', () => {
+    const names = SETTING_GROUPS.flatMap((group) => Object.keys(group.settings));
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[A-Z_]+$/);
     expect([...names].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    for (const group of SETTING_GROUPS) {
+      for (const [name, s] of Object.entries(group.settings)) {
+        expect(s.description, name).not.toBe('');
+        expect(s.default, name).not.toBe('');
+      }
+    }
   });
 
   it('reads the account, mail and usage settings', () => {

@@ -1,0 +1,77 @@
+/** @module Accounts, one-time codes and usage limits (spec/chat.md §5, §9; DESIGN §4). */
+import { OTP_SENDS_PER_HOUR } from '@doppel/protocol';
+import { z } from 'zod';
+import { flag, integer, list, optional, setting } from './setting';
+import { settingsGroup } from './settings-group';
+
+export const accountSettings = settingsGroup({
+  title: 'Accounts, codes and limits',
+  settings: {
+    AUTH_SECRET: setting(
+      optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+      'unset: generated once and kept in the database (shared by every process)',
+      'Signs visitor ids and hashes sign-in codes; at least 32 characters. Changing it signs everyone out of their visitor ids and voids pending codes.',
+    ),
+    STAFF_EMAIL_DOMAINS: setting(
+      list,
+      'none',
+      "Comma-separated domains of the product's staff: exempt from the subaddress rule.",
+    ),
+    BANNED_EMAIL_DOMAINS: setting(
+      list,
+      'none',
+      "Comma-separated domains (and their subdomains) that may not sign in: 'This email address is banned.'",
+    ),
+    BANNED_EMAILS: setting(list, 'none', 'Comma-separated addresses that may not sign in.'),
+    OTP_SENDS_PER_HOUR: setting(
+      integer(OTP_SENDS_PER_HOUR, 1, 10_000),
+      String(OTP_SENDS_PER_HOUR),
+      'Sign-in codes sent to one address or phone number per hour.',
+    ),
+    OTP_SENDS_PER_IP_PER_HOUR: setting(
+      integer(20, 1, 1_000_000),
+      '20',
+      'Sign-in codes requested from one IP address per hour.',
+    ),
+    TRUST_PROXY: setting(
+      flag(false),
+      'false',
+      '`true` behind a reverse proxy: the client address is read from `X-Forwarded-For`.',
+    ),
+    FREE_MESSAGES_PER_MONTH: setting(
+      integer(30, -1, 100_000_000),
+      '30',
+      'Signed-in monthly message quota for a clone without a free (price 0) membership.',
+    ),
+    USAGE_ENFORCEMENT: setting(
+      flag(true),
+      'on',
+      '`off` only for benchmarks: sends are neither counted nor refused.',
+    ),
+  },
+  read: (e) => ({
+    auth: {
+      /** Signs visitor ids and hashes one-time codes; null: generated once and kept in the database. */
+      secret: e.AUTH_SECRET ?? null,
+      /** The product's own domains: exempt from the subaddress rule (spec/chat.md §5). */
+      staffEmailDomains: e.STAFF_EMAIL_DOMAINS,
+      bannedEmailDomains: e.BANNED_EMAIL_DOMAINS,
+      bannedEmails: e.BANNED_EMAILS,
+      /** Codes sent to one address or number per hour. */
+      otpSendsPerHour: e.OTP_SENDS_PER_HOUR,
+      /** Codes requested from one IP address per hour. */
+      otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+      /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
+      trustProxy: e.TRUST_PROXY,
+    },
+    usage: {
+      /** The signed-in monthly message quota when a clone has no free membership. */
+      freeMessagesPerMonth: e.FREE_MESSAGES_PER_MONTH,
+      /** Off only for benchmarks: sends are neither counted nor refused. */
+      enforce: e.USAGE_ENFORCEMENT,
+    },
+  }),
+});
+
+export type AuthConfig = ReturnType<typeof accountSettings.read>['auth'];
+export type UsageConfig = ReturnType<typeof accountSettings.read>['usage'];

@@ -1,0 +1,86 @@
+/** @module The server's own settings: ports, database, paths, logs, streams, bodies. */
+import { isAbsolute, join, resolve } from 'node:path';
+import { STREAM_KEEPALIVE_MS } from '@doppel/protocol';
+import { integer, oneOf, optional, optionalUrl, setting } from './setting';
+import { settingsGroup } from './settings-group';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A path from the environment is taken from the working directory; the default points into the repo. */
+const path = (root: string, value: string | undefined, fallback: string): string =>
+  value === undefined ? join(root, fallback) : isAbsolute(value) ? value : resolve(value);
+
+export const serverSettings = settingsGroup({
+  title: 'The server',
+  settings: {
+    PORT: setting(integer(3000, 0, 65_535), '3000', 'Port of the app, the API (`/api`) and `/embed.js`.'),
+    HOST: setting(optional, '0.0.0.0', 'Interface to listen on.'),
+    PUBLIC_URL: setting(
+      optionalUrl,
+      'http://localhost:$PORT',
+      'The address visitors use; absolute links and embeds are built from it.',
+    ),
+    EXAMPLES_PORT: setting(
+      integer(3001, 0, 65_535),
+      '3001',
+      'Port serving `EXAMPLES_DIR` as a third-party host page; `0` turns it off.',
+    ),
+    EXAMPLES_DIR: setting(optional, 'examples', 'The host pages served on `EXAMPLES_PORT`.'),
+    DATA_DIR: setting(
+      optional,
+      './.data',
+      'Where the embedded PGlite database lives; `memory://` keeps it in memory (tests).',
+    ),
+    DATABASE_URL: setting(
+      optional,
+      'unset: PGlite',
+      'A PostgreSQL server to use instead of PGlite (see [deployment](deployment.md)).',
+    ),
+    DEMO_CLONE_DIR: setting(
+      optional,
+      'clones/demo',
+      'The clone folder imported on start when no clone `demo` exists.',
+    ),
+    APP_DIST: setting(optional, 'packages/app/dist', 'The built app, served for every path outside `/api`.'),
+    EMBED_DIST: setting(optional, 'packages/embed/dist', 'Where `/embed.js` is served from.'),
+    LOG_LEVEL: setting(oneOf(LOG_LEVELS, 'info'), 'info', '`debug`, `info`, `warn` or `error`.'),
+    STREAM_KEEPALIVE_MS: setting(
+      integer(STREAM_KEEPALIVE_MS, 10, 3_600_000),
+      String(STREAM_KEEPALIVE_MS),
+      'Interval of the `: keep-alive` comment on an open answer stream.',
+    ),
+    JSON_BODY_LIMIT_BYTES: setting(
+      integer(64 * 1024, 1_024, 16 * 1024 * 1024),
+      '65536',
+      'Largest JSON request body; a larger one answers 413.',
+    ),
+  },
+  read: (e, { root, publicUrl }) => ({
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    examplesPort: e.EXAMPLES_PORT,
+    /** A folder for PGlite, or `memory://`. Unused when `databaseUrl` is set. */
+    dataDir: e.DATA_DIR === 'memory://' ? 'memory://' : path(root, e.DATA_DIR, '.data'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl,
+    demoCloneDir: path(root, e.DEMO_CLONE_DIR, 'clones/demo'),
+    appDist: path(root, e.APP_DIST, 'packages/app/dist'),
+    embedDist: path(root, e.EMBED_DIST, 'packages/embed/dist'),
+    examplesDir: path(root, e.EXAMPLES_DIR, 'examples'),
+    logLevel: e.LOG_LEVEL,
+    /** How often an open stream gets a `: keep-alive` comment. */
+    streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
+    /** Largest JSON request body accepted; larger ones answer 413. */
+    jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
+  }),
+});
+
+/** PUBLIC_URL (no trailing slash), or the local address on PORT. */
+export const publicUrlOf = (env: NodeJS.ProcessEnv): string => {
+  const given = optionalUrl.safeParse(env.PUBLIC_URL);
+  const port = integer(3000, 0, 65_535).safeParse(env.PORT);
+  const url =
+    (given.success ? given.data : undefined) ?? `http://localhost:${port.success ? port.data : 3000}`;
+  return url.replace(/\/+$/, '');
+};

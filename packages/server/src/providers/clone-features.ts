@@ -1,0 +1,22 @@
+/**
+ * @module What the clone profile says this deployment offers for one clone (DESIGN §2): what a
+ * provider offers here, narrowed by the clone's own options — a call the clone does not allow,
+ * or read aloud for a clone without a voice, is off like a feature no provider offers.
+ */
+import type { CloneOptions, Features } from '@doppel/protocol';
+
+export interface CloneFeatureFacts {
+  options: Pick<CloneOptions, 'allowVoice' | 'allowVideo' | 'enableImageSending'>;
+  /** The clone's voice (spec/chat.md §6: read aloud only when the clone has a voice). */
+  voiceId: string | null;
+}
+
+export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
+  return {
+    ...offered,
+    voiceCall: offered.voiceCall && clone.options.allowVoice,
+    videoCall: offered.videoCall && clone.options.allowVideo,
+    readAloud: offered.readAloud && clone.voiceId !== null,
+    uploads: offered.uploads && clone.options.enableImageSending,
+  };
+}
