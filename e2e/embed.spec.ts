@@ -135,16 +135,19 @@ test('a frame from a third origin cannot drive the widget or fake its events', a
 test('a site not in the allowed origins cannot frame the widget', async ({ page }) => {
   // e2e-allowed lists only the host origin on 127.0.0.1. On localhost (same port) the server refuses it…
   await page.goto(`${HOST.replace('127.0.0.1', 'localhost')}/plain/?app=${encodeURIComponent(APP)}`);
-  await page.evaluate(({ app, host }) => {
-    const frame = document.createElement('iframe');
-    frame.id = 'honest';
-    frame.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(location.origin)}`;
-    document.body.append(frame);
-    const liar = document.createElement('iframe');
-    liar.id = 'liar';
-    liar.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(host)}`;
-    document.body.append(liar);
-  }, { app: APP, host: HOST });
+  await page.evaluate(
+    ({ app, host }) => {
+      const frame = document.createElement('iframe');
+      frame.id = 'honest';
+      frame.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(location.origin)}`;
+      document.body.append(frame);
+      const liar = document.createElement('iframe');
+      liar.id = 'liar';
+      liar.src = `${app}/embed/demo?config=e2e-allowed&parent=${encodeURIComponent(host)}`;
+      document.body.append(liar);
+    },
+    { app: APP, host: HOST },
+  );
   await expect(
     page.frameLocator('#honest').getByText('This site is not allowed to embed this clone.'),
   ).toBeVisible();

@@ -57,7 +57,12 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
       offered: { ...NO_FEATURES, voiceCall: true, videoCall: true, readAloud: true },
     });
     const ada = CloneProfile.parse(await (await offering.request('/api/clones/ada')).json());
-    expect(ada.features).toMatchObject({ voiceCall: true, videoCall: true, readAloud: true, payments: false });
+    expect(ada.features).toMatchObject({
+      voiceCall: true,
+      videoCall: true,
+      readAloud: true,
+      payments: false,
+    });
     const hidden = CloneProfile.parse(await (await offering.request('/api/clones/hidden')).json());
     expect(hidden.features).toMatchObject({ voiceCall: false, videoCall: false, readAloud: false });
   });
