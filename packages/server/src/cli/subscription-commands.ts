@@ -16,6 +16,7 @@ import { cancelSubscription, saveSubscription } from '../store/subscriptions';
 import { upsertUserByEmail } from '../store/users';
 import type { CliIo } from './run-cli';
 
+/** A parsed `doppel subscription` command. */
 export type SubscriptionCommand =
   | {
       action: 'set';
@@ -30,6 +31,7 @@ export type SubscriptionCommand =
     }
   | { action: 'cancel'; email: string; slug: string; instance?: string };
 
+/** The commands' lines in `doppel help`. */
 export const SUBSCRIPTION_USAGE = `  subscription set EMAIL SLUG TIER [--yearly] [--instance INSTANCE] [--until YYYY-MM-DD]
                [--cancel-at-period-end]
                Subscribe a user to a membership tier of a clone (the tier's id in clone.json),

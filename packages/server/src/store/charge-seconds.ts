@@ -22,6 +22,7 @@ import { usageSubject } from './usage-counters';
 /** The resources metered in seconds. */
 export type SecondsResource = Exclude<MeteredResource, 'messages'>;
 
+/** Who is charged, where, and how many seconds. */
 export interface ChargeSecondsInput {
   resource: SecondsResource;
   /** The signed-in user, else null: the visitor's counter and the anonymous quota apply. */
@@ -36,6 +37,7 @@ export interface ChargeSecondsInput {
   now: Date;
 }
 
+/** What a seconds charge did. */
 export type SecondsCharge =
   /** `granted` seconds were added (fewer than asked when the quota ran out); `used` after it. */
   | { status: 'charged'; granted: number; used: number; limit: number }

@@ -33,6 +33,7 @@ const FactsRow = z.object({
 /** The instance being used: by its slug (`?instance=`), its id (a conversation's), or none. */
 export type InstanceRef = { slug: string } | { id: string } | null;
 
+/** The clone, the instance asked for, and the quota facts of the caller. */
 export interface CloneQuotaFacts {
   cloneId: string;
   options: CloneOptions;

@@ -8,6 +8,7 @@ import type { Queryable } from '@doppel/db';
 import { BillingBasis, ENTITLING_SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@doppel/protocol';
 import { z } from 'zod';
 
+/** A stored subscription, as read back. */
 export const SubscriptionRow = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -28,6 +29,7 @@ const COLUMNS = `id, user_id, clone_id, instance_id, membership_id, basis, statu
   cancel_at_period_end, provider, provider_customer_id, provider_subscription_id`;
 const ENTITLING = ENTITLING_SUBSCRIPTION_STATUSES.map((status) => `'${status}'`).join(', ');
 
+/** What `saveSubscription` writes. */
 export interface SubscriptionInput {
   userId: string;
   cloneId: string;

@@ -21,6 +21,7 @@ import {
   type UsageAmounts,
 } from '@doppel/protocol';
 
+/** What the quota rule reads about the clone and the caller (store/quota-facts.ts loads it). */
 export interface QuotaFacts {
   signedIn: boolean;
   options: Pick<CloneOptions, 'requireEmail'>;
@@ -33,6 +34,7 @@ export interface QuotaFacts {
   freeMessagesPerMonth: number;
 }
 
+/** The caller's monthly quota of each resource, and whether overage billing is on. */
 export interface Quotas {
   quota: UsageAmounts;
   /** Overage billing: past the quota, use goes on (and is billed); never for visitors. */
@@ -63,6 +65,7 @@ function quotaOf(facts: QuotaFacts, resource: MeteredResource): number {
   return tierQuota(tier, resource);
 }
 
+/** The caller's quotas (the rule in this module's header); overage only for signed-in users. */
 export function quotasFor(facts: QuotaFacts): Quotas {
   return {
     quota: {
