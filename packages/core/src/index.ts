@@ -9,5 +9,5 @@ export * from './citations';
 export * from './dates';
 export * from './embed';
 export * from './memberships';
-export * from './quota';
+export * from './metering';
 export * from './validation';

@@ -32,6 +32,34 @@ export const Membership = z.object({
 });
 export type Membership = z.infer<typeof Membership>;
 
+/**
+ * A subscription's state at the payment provider (Stripe's set). Only `active`, `trialing` and
+ * `past_due` give the member their tier (ENTITLING_SUBSCRIPTION_STATUSES); the others fall back
+ * to the free tier.
+ */
+export const SubscriptionStatus = z.enum([
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/**
+ * The statuses that give the member their tier until `current_period_end`. `past_due` is among
+ * them because the provider is still retrying the payment (Stripe's dunning); when it gives up
+ * the subscription becomes `canceled` or `unpaid` and the free tier applies again.
+ */
+export const ENTITLING_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
+  'active',
+  'trialing',
+  'past_due',
+];
+
 /** spec/calls.md §3: the user's current subscription to this clone. */
 export const ActiveSubscription = z.object({
   membership: z.object({ id: z.string(), instanceId: z.string().nullable() }),

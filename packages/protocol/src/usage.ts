@@ -13,6 +13,13 @@ export const UsageAmounts = z.object({
 export type UsageAmounts = z.infer<typeof UsageAmounts>;
 
 /**
+ * One of the three metered resources (spec/calls.md §3, DESIGN §2 "Metering"): a key of
+ * `UsageAmounts`, so usage, quota and remaining are read per resource the same way.
+ */
+export const MeteredResource = UsageAmounts.keyof();
+export type MeteredResource = z.infer<typeof MeteredResource>;
+
+/**
  * Server → app, GET /api/clones/:slug/usage (?instance=): what the caller has used this month
  * against which quota, and what the server will allow next. Signed in: the user's usage for the
  * clone, instance and month against their membership tier (or the free tier). Anonymous: the

@@ -18,7 +18,7 @@ import {
   VERIFY_CODE_FAILED,
 } from '@doppel/protocol';
 import type { TimerFunctions } from '../chat/create-idle-timer';
-import { isUnlimited } from '../quota/is-unlimited';
+import { quotaExhausted } from '../metering/quota-exhausted';
 import { normaliseOtp } from '../validation/normalise-otp';
 import { type EmailRules, validateEmail } from '../validation/validate-email';
 import { type CaptureSetupInput, EMPTY_CAPTURE_VALUES } from './capture-setup';
@@ -192,8 +192,7 @@ export function createCaptureFlow<H>(options: CaptureFlowOptions<H>): CaptureFlo
       state.state === 'UPCOMING' &&
       chat !== null &&
       !chat.busy &&
-      !isUnlimited(chat.anonymousQuota) &&
-      chat.userMessageCount >= chat.anonymousQuota;
+      quotaExhausted({ quota: chat.anonymousQuota, used: chat.userMessageCount, overage: false });
     if (!due) {
       startTimer = cancel(startTimer);
       return;

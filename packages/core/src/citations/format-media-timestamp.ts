@@ -1,4 +1,4 @@
-import { mediaSeconds } from '../quota/media-seconds';
+import { mediaSeconds } from './media-seconds';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -1,4 +1,4 @@
-import { mediaSeconds } from '../quota/media-seconds';
+import { mediaSeconds } from './media-seconds';
 
 /**
  * The start time, in seconds, handed to the podcast embed for a citation's timestamp.

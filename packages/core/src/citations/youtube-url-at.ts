@@ -1,4 +1,4 @@
-import { mediaSeconds } from '../quota/media-seconds';
+import { mediaSeconds } from './media-seconds';
 
 /**
  * A YouTube link that starts playing at the citation's timestamp: sets the `t` query

@@ -1,30 +1,53 @@
-import { type Membership, UNLIMITED_MESSAGES_ABOVE } from '@doppel/protocol';
-import { isUnlimited } from '../quota/is-unlimited';
+import type { Membership } from '@doppel/protocol';
+import { isUnlimited } from '../metering/is-unlimited';
+import { tierQuota } from '../metering/tier-quota';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
-/** An allowance line: 'Unlimited …' for -1 or above 99999, otherwise the number. */
-function allowance(n: number, one: string, many: string): string {
-  if (isUnlimited(n) || n > UNLIMITED_MESSAGES_ABOVE) return `Unlimited ${many}`;
+/** An allowance line: 'Unlimited …' when the tier's quota is unlimited, otherwise the number. */
+function allowance(n: number, quota: number, one: string, many: string): string {
+  if (isUnlimited(quota)) return `Unlimited ${many}`;
   return `${count(n)} ${plural(n, one, many)}`;
 }
 
 /**
  * The benefit lines of a membership card, in order: messages per month (always; 'Unlimited'
- * above 99999), voice minutes if voice is enabled with minutes above 0 (or unlimited), video
+ * above 99999, the tier's quota rule `tierQuota`), voice minutes if voice is enabled with minutes above 0 (or unlimited), video
  * minutes likewise, then text messages (SMS) and Telegram when enabled.
  * Why: spec/calls.md §9 — benefit list.
  */
 export function membershipBenefits(membership: Membership): string[] {
-  const lines = [allowance(membership.includedMessagesPerMonth, 'message per month', 'messages per month')];
-  const voice = membership.includedMinutesPerMonth;
-  if (membership.voiceEnabled && (voice > 0 || isUnlimited(voice))) {
-    lines.push(allowance(voice, 'voice call minute per month', 'voice call minutes per month'));
+  const lines = [
+    allowance(
+      membership.includedMessagesPerMonth,
+      tierQuota(membership, 'messages'),
+      'message per month',
+      'messages per month',
+    ),
+  ];
+  // tierQuota is 0 when the medium is off or has no minutes: that line is left out.
+  const voice = tierQuota(membership, 'voice_seconds');
+  if (voice !== 0) {
+    lines.push(
+      allowance(
+        membership.includedMinutesPerMonth,
+        voice,
+        'voice call minute per month',
+        'voice call minutes per month',
+      ),
+    );
   }
-  const video = membership.includedVideoMinutesPerMonth;
-  if (membership.videoEnabled && (video > 0 || isUnlimited(video))) {
-    lines.push(allowance(video, 'video call minute per month', 'video call minutes per month'));
+  const video = tierQuota(membership, 'video_seconds');
+  if (video !== 0) {
+    lines.push(
+      allowance(
+        membership.includedVideoMinutesPerMonth,
+        video,
+        'video call minute per month',
+        'video call minutes per month',
+      ),
+    );
   }
   if (membership.smsEnabled) lines.push('Text messages (SMS)');
   if (membership.telegramEnabled) lines.push('Telegram messages');

@@ -1,6 +1,6 @@
 /**
- * @module The `doppel` command line: import a clone folder, migrate, staff and owners, embed
- * configurations, help.
+ * @module The `doppel` command line: import a clone folder, migrate, staff and owners,
+ * subscriptions, embed configurations, help.
  * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
@@ -18,6 +18,12 @@ import {
 } from './account-commands';
 import { EMBED_USAGE, type EmbedCommand, parseEmbedCommand, runEmbedCommand } from './embed-commands';
 import { formatImportSummary } from './format-import-summary';
+import {
+  parseSubscriptionCommand,
+  runSubscriptionCommand,
+  SUBSCRIPTION_USAGE,
+  type SubscriptionCommand,
+} from './subscription-commands';
 
 export const USAGE = `Usage: doppel <command>
 
@@ -31,6 +37,7 @@ Commands:
   relationship EMAIL SLUG CREATOR|CONTRIBUTOR|FOLLOWER
                Make a user an owner of a clone (creators and contributors have no
                usage limits), creating the user when needed.
+${SUBSCRIPTION_USAGE}
 ${EMBED_USAGE}
   help         Show this help.
 
@@ -62,7 +69,7 @@ export async function runCli(
     io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!['import', 'migrate', 'user', 'relationship', 'embed'].includes(command)) {
+  if (!['import', 'migrate', 'user', 'relationship', 'subscription', 'embed'].includes(command)) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -79,6 +86,15 @@ export async function runCli(
       return 2;
     }
     account = 'type' in parsed ? { relationship: parsed } : { user: parsed };
+  }
+  let subscription: SubscriptionCommand | null = null;
+  if (command === 'subscription') {
+    const parsed = parseSubscriptionCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel subscription: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    subscription = parsed;
   }
   let embed: EmbedCommand | null = null;
   if (command === 'embed') {
@@ -107,6 +123,7 @@ export async function runCli(
       const { publicUrl, demoCloneDir } = settings();
       return await runEmbedCommand(db, embed, io, { publicUrl, demoCloneDir });
     }
+    if (subscription) return await runSubscriptionCommand(db, subscription, io);
     if (account) {
       return 'user' in account
         ? await runUserCommand(db, account.user, io)

@@ -72,6 +72,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
                   subject: usageSubject(owner.userId, owner.visitorId),
                   period: usagePeriod(clock.now()),
                   freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
+                  now: clock.now(),
                 }
               : null,
           })
@@ -85,6 +86,8 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         const facts = await loadQuotaFacts(db, {
           slug: message.slug,
           userId: owner.userId,
+          instance: outcome.instanceId ? { id: outcome.instanceId } : null,
+          now: clock.now(),
           freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
         });
         const refusal: UsageRefusal = {

@@ -19,7 +19,8 @@ import { loadAuthSecret } from '../auth/auth-secret';
 import { readVisitorId } from '../auth/visitor-id';
 import type { Config } from '../config';
 import { silentLogger } from '../logger';
-import { setMembership, setRelationship } from '../store/relationships';
+import { setOverage, setRelationship } from '../store/relationships';
+import { cancelSubscription, saveSubscription } from '../store/subscriptions';
 import { setMessagesUsed, usageSubject } from '../store/usage-counters';
 import { upsertUserByEmail } from '../store/users';
 import { usagePeriod } from '../usage/period';
@@ -268,7 +269,7 @@ describe.each(testDatabases())('usage enforcement on $name', ({ open }) => {
   it('lets overage billing send past the quota', async () => {
     const reader = browser();
     const { user } = await signIn(reader, db, email());
-    await setMembership(db, { userId: user.id, cloneId: jun.id, membershipId: null, overageEnabled: true });
+    await setOverage(db, { userId: user.id, cloneId: jun.id, overageEnabled: true });
     await setMessagesUsed(
       db,
       {
@@ -286,17 +287,121 @@ describe.each(testDatabases())('usage enforcement on $name', ({ open }) => {
     expect((await usageOf(reader)).usage.messages).toBe(31);
   });
 
+  const subscribe = (userId: string, overrides: Partial<Parameters<typeof saveSubscription>[1]> = {}) =>
+    saveSubscription(db, {
+      userId,
+      cloneId: jun.id,
+      instanceId: null,
+      membershipId: 'benchmate',
+      basis: 'monthly',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      ...overrides,
+    });
+  const tiersOf = async (client: TestClient, query = '') =>
+    SubscriptionData.parse(await (await client.get(`/api/clones/jun/memberships${query}`)).json());
+
   it('applies the membership a user pays for', async () => {
     const reader = browser();
     const { user } = await signIn(reader, db, email());
-    await setMembership(db, { userId: user.id, cloneId: jun.id, membershipId: 'benchmate' });
+    await subscribe(user.id);
     expect((await usageOf(reader)).quota).toEqual({ messages: 500, voice_seconds: 3600, video_seconds: 0 });
-    const tiers = SubscriptionData.parse(await (await reader.get('/api/clones/jun/memberships')).json());
+    const tiers = await tiersOf(reader);
     expect(tiers.active_subscription).toEqual({
       membership: { id: 'benchmate', instanceId: null },
       basis: 'monthly',
       willCancelAtPeriodEnd: false,
     });
+  });
+
+  it('reports a yearly subscription with a scheduled cancellation as such', async () => {
+    const reader = browser();
+    const { user } = await signIn(reader, db, email());
+    await subscribe(user.id, {
+      basis: 'yearly',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(clock.now().getTime() + 30 * 86_400_000),
+    });
+    expect((await tiersOf(reader)).active_subscription).toEqual({
+      membership: { id: 'benchmate', instanceId: null },
+      basis: 'yearly',
+      willCancelAtPeriodEnd: true,
+    });
+    expect((await usageOf(reader)).quota.messages).toBe(500);
+  });
+
+  it('falls back to the free tier when the subscription is canceled or its period has ended', async () => {
+    const reader = browser();
+    const { user } = await signIn(reader, db, email());
+    const end = new Date(clock.now().getTime() + 60_000);
+    await subscribe(user.id, { currentPeriodEnd: end, cancelAtPeriodEnd: true });
+    expect((await usageOf(reader)).quota.messages).toBe(500);
+    const saved = clock.time;
+    clock.time = new Date(end.getTime() + 1);
+    try {
+      expect((await usageOf(reader)).quota).toEqual({ messages: 30, voice_seconds: 0, video_seconds: 0 });
+      expect((await tiersOf(reader)).active_subscription).toBeNull();
+    } finally {
+      clock.time = saved;
+    }
+
+    const other = browser();
+    const signedIn = await signIn(other, db, email());
+    await subscribe(signedIn.user.id);
+    expect((await usageOf(other)).quota.messages).toBe(500);
+    await cancelSubscription(db, { userId: signedIn.user.id, cloneId: jun.id, instanceId: null });
+    expect((await usageOf(other)).quota.messages).toBe(30);
+    expect((await tiersOf(other)).active_subscription).toBeNull();
+  });
+
+  it('charges a send against the subscribed tier, and refuses at the free quota once it lapses', async () => {
+    const reader = browser();
+    const { user } = await signIn(reader, db, email());
+    const key = {
+      subject: usageSubject(user.id, ''),
+      cloneId: jun.id,
+      instanceId: null,
+      period: usagePeriod(clock.now()),
+    };
+    await setMessagesUsed(db, key, 30);
+    await subscribe(user.id, { status: 'past_due' });
+    const conversation = await start(reader);
+    const charged = await send(reader, conversation.id);
+    expect(charged.status).toBe(200);
+    await charged.text(); // the answer is stored before the count below
+    await cancelSubscription(db, { userId: user.id, cloneId: jun.id, instanceId: null });
+    const before = await countMessages(db);
+    const refused = await send(reader, conversation.id, 'Still there?');
+    expect(refused.status).toBe(402);
+    expect(UsageRefusal.parse(await refused.json()).usage).toMatchObject({ quota: { messages: 30 } });
+    expect(await countMessages(db)).toBe(before);
+  });
+
+  it("gives an instance's subscription at that instance only", async () => {
+    const reader = browser();
+    const { user } = await signIn(reader, db, email());
+    await subscribe(user.id, { instanceId: jun.instanceId });
+    expect((await usageOf(reader, '?instance=workshop')).quota.messages).toBe(500);
+    expect((await usageOf(reader)).quota.messages).toBe(30);
+    expect((await tiersOf(reader, '?instance=workshop')).active_subscription).toEqual({
+      membership: { id: 'benchmate', instanceId: jun.instanceId },
+      basis: 'monthly',
+      willCancelAtPeriodEnd: false,
+    });
+    expect((await tiersOf(reader)).active_subscription).toBeNull();
+    // A send in a conversation of the instance is charged against the instance's tier.
+    await setMessagesUsed(
+      db,
+      {
+        subject: usageSubject(user.id, ''),
+        cloneId: jun.id,
+        instanceId: jun.instanceId,
+        period: usagePeriod(clock.now()),
+      },
+      30,
+    );
+    const workshop = await start(reader, 'jun', 'workshop');
+    expect((await send(reader, workshop.id)).status).toBe(200);
   });
 
   it('uses FREE_MESSAGES_PER_MONTH when the clone has no free membership', async () => {

@@ -4,9 +4,11 @@
  * message against the caller's quota, store the visitor's message, bump updated_at, set the
  * first title, and read back the clone and the earlier turns.
  *
- * The charge is an upsert on the caller's usage counter that only increments while the count is
- * below the caller's quota, computed in the same statement (`ON CONFLICT … DO UPDATE … WHERE
- * messages < limit`). PostgreSQL locks the counter row for it, so concurrent sends at the boundary queue on that row and at most `limit`
+ * The charge is an upsert on the caller's usage counter that only increments while core's
+ * `grantable` (in SQL, `grantSql`) grants one message under the caller's limit, computed in the
+ * same statement from the clone, relationship and subscription (`chargeLimitSql` over
+ * `meteringJoinsSql`: `ON CONFLICT … DO UPDATE … WHERE grant > 0`). PostgreSQL locks the
+ * counter row for it, so concurrent sends at the boundary queue on that row and at most `limit`
  * of them ever pass; the message is inserted only when the charge returned a row, so a refused
  * send writes nothing (DESIGN §4).
  */
@@ -15,8 +17,10 @@ import type { Queryable } from '@doppel/db';
 import { DEFAULT_CONVERSATION_TITLE, type UsageAmounts } from '@doppel/protocol';
 import { z } from 'zod';
 import { toCloneForBrain } from '../mappers/clone';
+import { chargeLimitSql } from './charge-limit-sql';
 import { type Owner, ownedBy } from './conversations';
-import { messageLimitSql } from './message-limit-sql';
+import { grantSql } from './grant-sql';
+import { meteringJoinsSql } from './metering-joins-sql';
 
 const AcceptedRow = z.object({
   id: z.string(),
@@ -25,6 +29,7 @@ const AcceptedRow = z.object({
   headline: z.string(),
   description: z.string(),
   suggested_questions: z.array(z.string()),
+  instance_id: z.string().nullable(),
   history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
   stored: z.number(),
   used: z.object({ messages: z.number(), voice_seconds: z.number(), video_seconds: z.number() }).nullable(),
@@ -47,6 +52,8 @@ export interface AcceptMessageInput {
     period: string;
     /** FREE_MESSAGES_PER_MONTH: the signed-in quota when the clone has no free tier. */
     freeMessagesPerMonth: number;
+    /** The app's clock: whether a subscription's paid period has ended. */
+    now: Date;
   } | null;
 }
 
@@ -57,8 +64,11 @@ export type AcceptOutcome =
       /** The turns before this message, oldest first. */
       history: HistoryTurn[];
     }
-  /** The quota refused the send; nothing was written. `used` is the counter as it stands. */
-  | { status: 'refused'; used: UsageAmounts }
+  /**
+   * The quota refused the send; nothing was written. `used` is the counter as it stands,
+   * `instanceId` the conversation's instance (whose quota refused).
+   */
+  | { status: 'refused'; used: UsageAmounts; instanceId: string | null }
   /** No such conversation of this clone that the caller may use; nothing was written. */
   | { status: 'not-found' };
 
@@ -75,19 +85,19 @@ const TARGET = `target AS (
      )`;
 
 /**
- * $10 subject, $11 period, $12 FREE_MESSAGES_PER_MONTH. The limit is the caller's message quota
- * (message-limit-sql.ts): -1 counts without refusing, 0 refuses every send.
+ * $10 subject, $11 period, $12 FREE_MESSAGES_PER_MONTH, $13 now. The limit is the caller's
+ * message limit (charge-limit-sql.ts): -1 counts without refusing, 0 refuses every send.
  */
 const CHARGED = `quota AS (
-       SELECT ${messageLimitSql('$7', '$12')} AS max_messages
+       SELECT ${chargeLimitSql('messages', { user: '$7', freeMessages: '$12' })} AS max_messages
        FROM target t JOIN clones c ON c.id = t.id
-         LEFT JOIN relationships r ON r.clone_id = c.id AND r.user_id = $7::uuid
+         ${meteringJoinsSql({ user: '$7', instance: 't.instance_id', now: '$13' })}
      ), charged AS (
        INSERT INTO usage_counters AS u (subject, clone_id, instance_key, period, messages)
        SELECT $10, t.id, COALESCE(t.instance_id::text, ''), $11::date, 1 FROM target t, quota q
-       WHERE q.max_messages <> 0
+       WHERE ${grantSql('q.max_messages', '0', '1')} > 0
        ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET messages = u.messages + 1
-         WHERE (SELECT max_messages FROM quota) = -1 OR u.messages < (SELECT max_messages FROM quota)
+         WHERE ${grantSql('(SELECT max_messages FROM quota)', 'u.messages', '1')} > 0
        RETURNING 1
      )`;
 
@@ -100,7 +110,7 @@ const statement = (charged: boolean) =>
      ), stored AS (
        INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $3 FROM touched RETURNING id
      )
-     SELECT t.id, t.slug, t.name, t.headline, t.description,
+     SELECT t.id, t.slug, t.name, t.headline, t.description, t.instance_id,
        COALESCE((SELECT jsonb_agg(q.question ORDER BY q.position) FROM suggested_questions q WHERE q.clone_id = t.id),
          '[]'::jsonb) AS suggested_questions,
        COALESCE((SELECT jsonb_agg(jsonb_build_object('sender', h.sender, 'text', h.text) ORDER BY h.created_at, h.id)
@@ -138,10 +148,13 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
     input.owner.visitorId,
     input.owner.stateless,
   ];
-  if (input.charge) params.push(input.charge.subject, input.charge.period, input.charge.freeMessagesPerMonth);
+  if (input.charge) {
+    const { subject, period, freeMessagesPerMonth, now } = input.charge;
+    params.push(subject, period, freeMessagesPerMonth, now);
+  }
   const rows = await db.query(input.charge ? CHARGING : NOT_CHARGING, params);
   if (!rows[0]) return { status: 'not-found' };
   const row = AcceptedRow.parse(rows[0]);
-  if (row.stored === 0) return { status: 'refused', used: row.used ?? ZERO };
+  if (row.stored === 0) return { status: 'refused', used: row.used ?? ZERO, instanceId: row.instance_id };
   return { status: 'stored', clone: toCloneForBrain(row), history: row.history };
 }

@@ -29,17 +29,18 @@ export async function setRelationship(
   return RelationshipRow.parse(rows[0]);
 }
 
-/** Sets the tier the user pays for (null: back to the free tier) and overage billing. */
-export async function setMembership(
+/**
+ * Turns overage billing on or off for the user and clone (a FOLLOWER relationship is made when
+ * there is none). The tier itself comes from the subscriptions table (store/subscriptions.ts).
+ */
+export async function setOverage(
   db: Queryable,
-  input: { userId: string; cloneId: string; membershipId: string | null; overageEnabled?: boolean },
+  input: { userId: string; cloneId: string; overageEnabled: boolean },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO relationships AS r (user_id, clone_id, type, membership_id, overage_enabled)
-     VALUES ($1, $2, 'FOLLOWER', $3, COALESCE($4, false))
-     ON CONFLICT (user_id, clone_id) DO UPDATE SET membership_id = excluded.membership_id,
-       overage_enabled = COALESCE($4, r.overage_enabled), updated_at = now()`,
-    [input.userId, input.cloneId, input.membershipId, input.overageEnabled ?? null],
+    `INSERT INTO relationships AS r (user_id, clone_id, type, overage_enabled) VALUES ($1, $2, 'FOLLOWER', $3)
+     ON CONFLICT (user_id, clone_id) DO UPDATE SET overage_enabled = excluded.overage_enabled, updated_at = now()`,
+    [input.userId, input.cloneId, input.overageEnabled],
   );
 }
 

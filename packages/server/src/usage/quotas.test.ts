@@ -1,13 +1,8 @@
-import type { Db } from '@doppel/db';
-import { testDatabases } from '@doppel/db/testing';
-import { CloneOptions, type Membership, Monetization, type RelationshipType } from '@doppel/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloneOptions, type Membership, Monetization } from '@doppel/protocol';
+import { describe, expect, it } from 'vitest';
 import { MEMBERSHIPS } from '../../test/support/seed';
 import { toMemberships } from '../mappers/membership';
-import { messageLimitSql } from '../store/message-limit-sql';
-import { setMembership, setRelationship } from '../store/relationships';
-import { upsertUserByEmail } from '../store/users';
-import { messageLimit, type QuotaFacts, quotasFor } from './quotas';
+import { chargeLimitOf, membershipOf, type QuotaFacts, quotasFor, subscribedTier } from './quotas';
 import { usageAnswer } from './usage-answer';
 
 const tiers = toMemberships(MEMBERSHIPS);
@@ -19,13 +14,15 @@ const facts = (overrides: Partial<QuotaFacts> = {}): QuotaFacts => ({
   }),
   memberships: tiers,
   relationship: null,
+  subscription: null,
   freeMessagesPerMonth: 30,
   ...overrides,
 });
-const follower = (membershipId: string | null = null, overageEnabled = false) => ({
-  type: 'FOLLOWER' as const,
-  membershipId,
-  overageEnabled,
+const follower = (overageEnabled = false) => ({ type: 'FOLLOWER' as const, overageEnabled });
+const subscribed = (id: string, basis: 'monthly' | 'yearly' = 'monthly') => ({
+  membership: { id, instanceId: null },
+  basis,
+  willCancelAtPeriodEnd: false,
 });
 
 describe('quotasFor', () => {
@@ -36,23 +33,29 @@ describe('quotasFor', () => {
     });
   });
 
-  it('gives signed-in users their tier, else the free one, else FREE_MESSAGES_PER_MONTH', () => {
+  it('gives signed-in users their subscribed tier, else the free one, else FREE_MESSAGES_PER_MONTH', () => {
     expect(quotasFor(facts({ signedIn: true })).quota).toEqual({
       messages: 30,
       voice_seconds: 0,
       video_seconds: 0,
     });
-    expect(quotasFor(facts({ signedIn: true, relationship: follower('benchmate') })).quota).toEqual({
+    expect(quotasFor(facts({ signedIn: true, subscription: subscribed('benchmate') })).quota).toEqual({
       messages: 500,
       voice_seconds: 3600,
       video_seconds: 0,
     });
-    expect(quotasFor(facts({ signedIn: true, relationship: follower('gone') })).quota.messages).toBe(30);
+    expect(quotasFor(facts({ signedIn: true, subscription: subscribed('gone') })).quota.messages).toBe(30);
     expect(quotasFor(facts({ signedIn: true, memberships: [], freeMessagesPerMonth: 12 })).quota).toEqual({
       messages: 12,
       voice_seconds: 0,
       video_seconds: 0,
     });
+  });
+
+  it('gives a yearly subscription the same tier as a monthly one', () => {
+    expect(
+      quotasFor(facts({ signedIn: true, subscription: subscribed('benchmate', 'yearly') })).quota,
+    ).toEqual(quotasFor(facts({ signedIn: true, subscription: subscribed('benchmate') })).quota);
   });
 
   it('makes allowances above 99,999 unlimited', () => {
@@ -63,26 +66,42 @@ describe('quotasFor', () => {
     };
     expect(
       quotasFor(
-        facts({ signedIn: true, memberships: [...tiers, apprentice], relationship: follower('apprentice') }),
+        facts({
+          signedIn: true,
+          memberships: [...tiers, apprentice],
+          subscription: subscribed('apprentice'),
+        }),
       ).quota.messages,
     ).toBe(-1);
   });
 
   it('does not limit owners, nor anyone when the clone does not require an e-mail', () => {
     for (const type of ['CREATOR', 'CONTRIBUTOR'] as const) {
-      const owner = facts({
-        signedIn: true,
-        relationship: { type, membershipId: null, overageEnabled: false },
-      });
+      const owner = facts({ signedIn: true, relationship: { type, overageEnabled: false } });
       expect(quotasFor(owner).quota).toEqual({ messages: -1, voice_seconds: -1, video_seconds: -1 });
     }
-    expect(quotasFor(facts({ options: { requireEmail: false } })).quota.messages).toBe(-1);
+    expect(quotasFor(facts({ options: { requireEmail: false } })).quota).toEqual({
+      messages: -1,
+      voice_seconds: -1,
+      video_seconds: -1,
+    });
   });
 
-  it('turns overage into no message limit for the send, but reports the quota', () => {
-    const quotas = quotasFor(facts({ signedIn: true, relationship: follower(null, true) }));
-    expect(quotas).toMatchObject({ quota: { messages: 30 }, overage: true });
-    expect(messageLimit(quotas)).toBe(-1);
+  it('turns overage into no limit for any charge, but reports the quota', () => {
+    const quotas = quotasFor(facts({ signedIn: true, relationship: follower(true) }));
+    expect(quotas).toMatchObject({ quota: { messages: 30, voice_seconds: 0 }, overage: true });
+    expect(chargeLimitOf(quotas, 'messages')).toBe(-1);
+    expect(chargeLimitOf(quotas, 'voice_seconds')).toBe(-1);
+    expect(chargeLimitOf(quotasFor(facts()), 'voice_seconds')).toBe(180);
+  });
+});
+
+describe('subscribedTier and membershipOf', () => {
+  it('find the subscribed tier while the clone has it, else fall back to the free one', () => {
+    expect(subscribedTier(facts({ subscription: subscribed('benchmate') }))?.id).toBe('benchmate');
+    expect(subscribedTier(facts({ subscription: subscribed('gone') }))).toBeNull();
+    expect(membershipOf(facts({ subscription: subscribed('gone') }))?.id).toBe('free');
+    expect(membershipOf(facts({ memberships: [] }))).toBeNull();
   });
 });
 
@@ -90,7 +109,9 @@ describe('usageAnswer', () => {
   it('reports remaining amounts and permissions from the quotas', () => {
     const usage = usageAnswer({
       used: { messages: 30, voice_seconds: 100, video_seconds: 0 },
-      quotas: quotasFor(facts({ signedIn: true, relationship: follower('benchmate') })),
+      quotas: quotasFor(
+        facts({ signedIn: true, relationship: follower(), subscription: subscribed('benchmate') }),
+      ),
       options: { allowVoice: true, allowVideo: true },
       signedIn: true,
       relationship: 'FOLLOWER',
@@ -117,152 +138,21 @@ describe('usageAnswer', () => {
       can_make_video_call: false,
     });
   });
-});
 
-/** The SQL limit the send charges against must be the limit of quotasFor, case for case. */
-describe.each(testDatabases())('the message limit in SQL on $name', ({ open }) => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await open();
-  });
-  afterAll(() => db.close());
-
-  interface Case {
-    name: string;
-    options: object;
-    monetization: object;
-    memberships: unknown[];
-    signedIn: boolean;
-    relationship?: { type: RelationshipType; membershipId?: string | null; overage?: boolean };
-  }
-  const apprentice = { ...MEMBERSHIPS[1], id: 'apprentice', includedMessagesPerMonth: 100_000 };
-  const cases: Case[] = [
-    { name: 'visitor', options: {}, monetization: {}, memberships: MEMBERSHIPS, signedIn: false },
-    {
-      name: 'visitor, quota 3',
-      options: { requireEmail: true },
-      monetization: { anonymous_quota: { messages: 3 } },
-      memberships: [],
-      signedIn: false,
-    },
-    {
-      name: 'visitor, no limit',
-      options: {},
-      monetization: { anonymous_quota: { messages: -1 } },
-      memberships: [],
-      signedIn: false,
-    },
-    {
-      name: 'visitor, no e-mail needed',
-      options: { requireEmail: false },
-      monetization: {},
-      memberships: [],
-      signedIn: false,
-    },
-    { name: 'user, free tier', options: {}, monetization: {}, memberships: MEMBERSHIPS, signedIn: true },
-    {
-      name: 'user, no free tier',
-      options: {},
-      monetization: {},
-      memberships: [MEMBERSHIPS[1]],
+  it('refuses a call once its seconds are used up, unless overage is on', () => {
+    const quotas = quotasFor(facts({ signedIn: true, subscription: subscribed('benchmate') }));
+    const spent = { messages: 0, voice_seconds: 3600, video_seconds: 0 };
+    const options = { allowVoice: true, allowVideo: true };
+    const answer = usageAnswer({ used: spent, quotas, options, signedIn: true, relationship: 'FOLLOWER' });
+    expect(answer.permissions.can_make_call).toBe(false);
+    expect(answer.remaining.voice_seconds).toBe(0);
+    const overage = usageAnswer({
+      used: spent,
+      quotas: { ...quotas, overage: true },
+      options,
       signedIn: true,
-    },
-    { name: 'user, no tiers', options: {}, monetization: {}, memberships: [], signedIn: true },
-    {
-      name: 'user, paid tier',
-      options: {},
-      monetization: {},
-      memberships: MEMBERSHIPS,
-      signedIn: true,
-      relationship: { type: 'FOLLOWER', membershipId: 'benchmate' },
-    },
-    {
-      name: 'user, unlimited tier',
-      options: {},
-      monetization: {},
-      memberships: [...MEMBERSHIPS, apprentice],
-      signedIn: true,
-      relationship: { type: 'FOLLOWER', membershipId: 'apprentice' },
-    },
-    {
-      name: 'user, vanished tier',
-      options: {},
-      monetization: {},
-      memberships: MEMBERSHIPS,
-      signedIn: true,
-      relationship: { type: 'FOLLOWER', membershipId: 'gone' },
-    },
-    {
-      name: 'user, overage',
-      options: {},
-      monetization: {},
-      memberships: MEMBERSHIPS,
-      signedIn: true,
-      relationship: { type: 'FOLLOWER', overage: true },
-    },
-    {
-      name: 'creator',
-      options: {},
-      monetization: {},
-      memberships: MEMBERSHIPS,
-      signedIn: true,
-      relationship: { type: 'CREATOR' },
-    },
-    {
-      name: 'contributor',
-      options: {},
-      monetization: {},
-      memberships: [],
-      signedIn: true,
-      relationship: { type: 'CONTRIBUTOR' },
-    },
-    {
-      name: 'user, no e-mail needed',
-      options: { requireEmail: false },
-      monetization: {},
-      memberships: MEMBERSHIPS,
-      signedIn: true,
-    },
-  ];
-
-  it.each(cases)('agrees with quotasFor: $name', async (c) => {
-    const slug = `q-${c.name.replace(/[^a-z]+/g, '-')}`;
-    const [clone] = await db.query<{ id: string }>(
-      'INSERT INTO clones (slug, name, options, monetization, memberships) VALUES ($1, $1, $2, $3, $4) RETURNING id',
-      [slug, JSON.stringify(c.options), JSON.stringify(c.monetization), JSON.stringify(c.memberships)],
-    );
-    const cloneId = clone?.id ?? '';
-    const user = c.signedIn ? await upsertUserByEmail(db, `${slug}@example.com`) : null;
-    if (user && c.relationship) {
-      await setRelationship(db, { userId: user.id, cloneId, type: c.relationship.type });
-      await setMembership(db, {
-        userId: user.id,
-        cloneId,
-        membershipId: c.relationship.membershipId ?? null,
-        overageEnabled: c.relationship.overage ?? false,
-      });
-    }
-    const [row] = await db.query<{ max_messages: number }>(
-      `SELECT ${messageLimitSql('$1', '$2')} AS max_messages
-       FROM clones c LEFT JOIN relationships r ON r.clone_id = c.id AND r.user_id = $1::uuid WHERE c.id = $3`,
-      [user?.id ?? null, 30, cloneId],
-    );
-    const expected = messageLimit(
-      quotasFor({
-        signedIn: c.signedIn,
-        options: CloneOptions.parse(c.options),
-        monetization: Monetization.parse(c.monetization),
-        memberships: toMemberships(c.memberships),
-        relationship: c.relationship
-          ? {
-              type: c.relationship.type,
-              membershipId: c.relationship.membershipId ?? null,
-              overageEnabled: c.relationship.overage ?? false,
-            }
-          : null,
-        freeMessagesPerMonth: 30,
-      }),
-    );
-    expect(row?.max_messages).toBe(expected);
+      relationship: 'FOLLOWER',
+    });
+    expect(overage.permissions.can_make_call).toBe(true);
   });
 });

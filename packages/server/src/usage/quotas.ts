@@ -1,90 +1,83 @@
 /**
- * @module The caller's monthly quotas for a clone — one rule for the usage answer and for the
- * send that charges a message:
+ * @module The caller's monthly quotas for a clone — one rule for the usage answer and for every
+ * charge (messages, voice seconds, video seconds; DESIGN §2 "Metering"):
  * - the clone does not require an e-mail (anonymous mode, spec/chat.md §6): no limits;
  * - CREATOR / CONTRIBUTOR: no limits (spec/calls.md §6);
  * - anonymous visitor: the clone's anonymous_quota (minutes × 60 seconds, spec/calls.md §6);
- * - signed in: the membership the user pays for, else the free tier (the clone's membership
- *   priced 0), else FREE_MESSAGES_PER_MONTH and no call time.
- * A monthly message allowance above 99,999 is unlimited (spec/calls.md §9), as is -1.
+ * - signed in: the tier of their entitling subscription, else the free tier (the clone's
+ *   membership priced 0), else FREE_MESSAGES_PER_MONTH and no call time.
+ * The per-resource rules (anonymousQuota, tierQuota, chargeLimit) are core's metering module;
+ * store/charge-limit-sql.ts is this module in SQL.
  */
-import { isUnlimited } from '@doppel/core';
+import { anonymousQuota, chargeLimit, exemptFromLimits, tierQuota } from '@doppel/core';
 import {
+  type ActiveSubscription,
   type CloneOptions,
   type Membership,
+  type MeteredResource,
   type Monetization,
-  OWNER_RELATIONSHIPS,
   type RelationshipType,
-  SECONDS_PER_MINUTE,
   UNLIMITED,
-  UNLIMITED_MESSAGES_ABOVE,
   type UsageAmounts,
 } from '@doppel/protocol';
 
+/** What the quota rule reads about the clone and the caller (store/quota-facts.ts loads it). */
 export interface QuotaFacts {
   signedIn: boolean;
   options: Pick<CloneOptions, 'requireEmail'>;
   monetization: Monetization;
   memberships: readonly Membership[];
-  relationship: { type: RelationshipType; membershipId: string | null; overageEnabled: boolean } | null;
+  relationship: { type: RelationshipType; overageEnabled: boolean } | null;
+  /** The caller's entitling subscription for this clone and instance (store/metering-joins-sql). */
+  subscription: ActiveSubscription | null;
   /** FREE_MESSAGES_PER_MONTH: the signed-in quota when the clone has no free membership. */
   freeMessagesPerMonth: number;
 }
 
+/** The caller's monthly quota of each resource, and whether overage billing is on. */
 export interface Quotas {
   quota: UsageAmounts;
-  /** Overage billing: past the quota, sends go on (and are billed); never for visitors. */
+  /** Overage billing: past the quota, use goes on (and is billed); never for visitors. */
   overage: boolean;
 }
 
-const UNLIMITED_AMOUNTS: UsageAmounts = {
-  messages: UNLIMITED,
-  voice_seconds: UNLIMITED,
-  video_seconds: UNLIMITED,
-};
-
-const seconds = (minutes: number) => (isUnlimited(minutes) ? UNLIMITED : minutes * SECONDS_PER_MINUTE);
-const messages = (perMonth: number) =>
-  isUnlimited(perMonth) || perMonth > UNLIMITED_MESSAGES_ABOVE ? UNLIMITED : perMonth;
-
-/** The tier that applies to a signed-in user: the one they pay for, else the free one. */
-export function membershipOf(facts: QuotaFacts): Membership | null {
-  const paid = facts.relationship?.membershipId;
-  const chosen = paid ? facts.memberships.find((m) => m.id === paid) : undefined;
-  return chosen ?? facts.memberships.find((m) => m.basePrice === 0) ?? null;
+/** The subscribed tier, while the clone still offers or keeps it. */
+export function subscribedTier(facts: QuotaFacts): Membership | null {
+  const paid = facts.subscription?.membership.id;
+  return (paid && facts.memberships.find((m) => m.id === paid)) || null;
 }
 
+/** The tier that applies to a signed-in user: the subscribed one, else the free one. */
+export function membershipOf(facts: QuotaFacts): Membership | null {
+  return subscribedTier(facts) ?? facts.memberships.find((m) => m.basePrice === 0) ?? null;
+}
+
+function quotaOf(facts: QuotaFacts, resource: MeteredResource): number {
+  if (!facts.options.requireEmail || exemptFromLimits(facts.relationship?.type)) return UNLIMITED;
+  if (!facts.signedIn) return anonymousQuota(facts.monetization.anonymous_quota, resource);
+  const tier = membershipOf(facts) ?? {
+    includedMessagesPerMonth: facts.freeMessagesPerMonth,
+    voiceEnabled: false,
+    includedMinutesPerMonth: 0,
+    videoEnabled: false,
+    includedVideoMinutesPerMonth: 0,
+  };
+  return tierQuota(tier, resource);
+}
+
+/** The caller's quotas (the rule in this module's header); overage only for signed-in users. */
 export function quotasFor(facts: QuotaFacts): Quotas {
-  const overage = facts.signedIn && (facts.relationship?.overageEnabled ?? false);
-  if (!facts.options.requireEmail) return { quota: UNLIMITED_AMOUNTS, overage };
-  if (facts.relationship && OWNER_RELATIONSHIPS.includes(facts.relationship.type)) {
-    return { quota: UNLIMITED_AMOUNTS, overage };
-  }
-  if (!facts.signedIn) {
-    const anonymous = facts.monetization.anonymous_quota;
-    return {
-      quota: {
-        messages: anonymous.messages,
-        voice_seconds: seconds(anonymous.voice_minutes),
-        video_seconds: seconds(anonymous.video_minutes),
-      },
-      overage: false,
-    };
-  }
-  const tier = membershipOf(facts);
   return {
-    quota: tier
-      ? {
-          messages: messages(tier.includedMessagesPerMonth),
-          voice_seconds: tier.voiceEnabled ? seconds(tier.includedMinutesPerMonth) : 0,
-          video_seconds: tier.videoEnabled ? seconds(tier.includedVideoMinutesPerMonth) : 0,
-        }
-      : { messages: messages(facts.freeMessagesPerMonth), voice_seconds: 0, video_seconds: 0 },
-    overage,
+    quota: {
+      messages: quotaOf(facts, 'messages'),
+      voice_seconds: quotaOf(facts, 'voice_seconds'),
+      video_seconds: quotaOf(facts, 'video_seconds'),
+    },
+    overage: facts.signedIn && (facts.relationship?.overageEnabled ?? false),
   };
 }
 
-/** The most messages a send may bring the counter to; -1 when nothing stops it. */
-export function messageLimit(quotas: Quotas): number {
-  return quotas.overage ? UNLIMITED : quotas.quota.messages;
+/** The most a charge may bring the resource's counter to; -1 when nothing stops it. */
+export function chargeLimitOf(quotas: Quotas, resource: MeteredResource): number {
+  return chargeLimit({ quota: quotas.quota[resource], overage: quotas.overage });
 }

@@ -1,6 +1,6 @@
 /** @module The protocol `Usage` answer from what was used, the quotas and the clone's options. */
-import { isUnlimited, remainingOf } from '@doppel/core';
-import type { CloneOptions, RelationshipType, Usage, UsageAmounts } from '@doppel/protocol';
+import { quotaExhausted, remainingOf } from '@doppel/core';
+import type { CloneOptions, MeteredResource, RelationshipType, Usage, UsageAmounts } from '@doppel/protocol';
 import type { Quotas } from './quotas';
 
 export interface UsageAnswerInput {
@@ -11,12 +11,15 @@ export interface UsageAnswerInput {
   relationship: RelationshipType | null;
 }
 
-const within = (quota: number, used: number, overage: boolean) =>
-  isUnlimited(quota) || overage || used < quota;
-
+/**
+ * Remaining amounts (core `remainingOf`) and permissions: a resource may be used while its
+ * meter is not exhausted (core `quotaExhausted`); calls also need the clone to allow the medium.
+ */
 export function usageAnswer(input: UsageAnswerInput): Usage {
   const { used, quotas } = input;
   const { quota, overage } = quotas;
+  const open = (resource: MeteredResource) =>
+    !quotaExhausted({ quota: quota[resource], used: used[resource], overage });
   return {
     usage: used,
     quota,
@@ -26,10 +29,9 @@ export function usageAnswer(input: UsageAnswerInput): Usage {
       video_seconds: remainingOf(quota.video_seconds, used.video_seconds),
     },
     permissions: {
-      can_send_message: within(quota.messages, used.messages, overage),
-      can_make_call: input.options.allowVoice && within(quota.voice_seconds, used.voice_seconds, overage),
-      can_make_video_call:
-        input.options.allowVideo && within(quota.video_seconds, used.video_seconds, overage),
+      can_send_message: open('messages'),
+      can_make_call: input.options.allowVoice && open('voice_seconds'),
+      can_make_video_call: input.options.allowVideo && open('video_seconds'),
     },
     billing: { is_overage_enabled: overage },
     anonymous: !input.signedIn,

@@ -23,6 +23,9 @@ export interface SeedOptions {
   requireEmail?: boolean;
   /** monetization.anonymous_quota.messages; default 5. */
   anonymousMessages?: number;
+  /** monetization.anonymous_quota.voice_minutes and video_minutes; default 0. */
+  anonymousVoiceMinutes?: number;
+  anonymousVideoMinutes?: number;
   /** clones.memberships as clone.json gives them (with ids). */
   memberships?: unknown[];
 }
@@ -81,7 +84,11 @@ export async function seedClone(
       JSON.stringify({ website: 'example.com', extras: [] }),
       JSON.stringify({ requireEmail: options.requireEmail ?? false, customWarning: 'Be kind' }),
       JSON.stringify({
-        anonymous_quota: { messages: options.anonymousMessages ?? 5, voice_minutes: 0, video_minutes: 0 },
+        anonymous_quota: {
+          messages: options.anonymousMessages ?? 5,
+          voice_minutes: options.anonymousVoiceMinutes ?? 0,
+          video_minutes: options.anonymousVideoMinutes ?? 0,
+        },
       }),
       JSON.stringify(options.memberships ?? []),
     ],
