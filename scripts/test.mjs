@@ -18,10 +18,33 @@ function step(name) {
   console.log(`\n\u25b6 ${name}  (+${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
-function run(name, command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+/** Runs a step with its output kept, then prints it whole under the step's name. */
+function runBuffered(name, command, args, options = {}) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n\u2500\u2500 ${name} (${seconds} s, ${code === 0 ? 'ok' : `exit ${code}`})`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (code !== 0) failures.push(name);
+      done(code === 0);
+    });
+  });
+}
+
+/** Runs a step with its output shown as it comes. */
+function runLive(name, command, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, ...options, stdio: 'inherit' });
+    child.on('close', (code) => {
+      if (code !== 0) failures.push(name);
+      done(code === 0);
+    });
+  });
 }
 
 function bin(name) {
@@ -108,47 +131,57 @@ pnpmBin();
 ensureChromium();
 await ensurePostgres();
 
-step('lint (biome)');
-run('lint', bin('biome'), ['check', '.']);
-
-step('types (tsc)');
-for (const pkg of ['protocol', 'core', 'db', 'brain', 'server', 'app', 'embed', 'react']) {
-  if (
+// Independent steps run side by side; a step's output is printed whole when it ends, so the
+// log reads step by step. Lint, types and the build first (the build is what the browser
+// tests and the packaged-embed tests load); then Vitest beside the contract and Playwright.
+step('lint, types and build, side by side');
+const typed = ['protocol', 'core', 'db', 'brain', 'server', 'app', 'embed', 'react'].filter(
+  (pkg) =>
     existsSync(join(root, 'packages', pkg, 'tsconfig.json')) &&
-    existsSync(join(root, 'packages', pkg, 'src'))
-  ) {
-    run(`types:${pkg}`, bin('tsc'), ['-p', `packages/${pkg}`, '--noEmit']);
-  }
-}
-
-step('unit, component and API tests (vitest; database tests on PGlite and PostgreSQL)');
-const vitestReport = join(reports, 'vitest.json');
-run('vitest', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
+    existsSync(join(root, 'packages', pkg, 'src')),
+);
+await Promise.all([
+  runBuffered('lint', bin('biome'), ['check', '.']),
+  (async () => {
+    for (const pkg of typed)
+      await runBuffered(`types:${pkg}`, bin('tsc'), ['-p', `packages/${pkg}`, '--noEmit']);
+  })(),
+  runBuffered('build', process.execPath, [pnpmBin(), '-r', '--if-present', 'build']),
 ]);
-countVitest(vitestReport);
 
-step('build');
-run('build', process.execPath, [pnpmBin(), '-r', '--if-present', 'build']);
-
-const shared = join(root, '..', 'shared', 'checks', 'stream-contract.mjs');
-if (existsSync(shared)) {
-  step('shared stream contract against the built server');
-  const server = await startBuiltServer(3190);
-  const ok = run('stream-contract', process.execPath, [shared, server.base]);
-  server.stop();
-  results[ok ? 'passed' : 'failed'] += 1;
-}
-
-step('end-to-end (Playwright + Debian Chromium)');
+step(
+  'unit, component and API tests (vitest; database tests on PGlite and PostgreSQL) beside the browser tests',
+);
+const vitestReport = join(reports, 'vitest.json');
 const e2eReport = join(reports, 'playwright.json');
-run('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-});
-countPlaywright(e2eReport);
+const shared = join(root, '..', 'shared', 'checks', 'stream-contract.mjs');
+await Promise.all([
+  (async () => {
+    // The packaged embed and React tests load dist/, built just above: no rebuild under the
+    // servers of the browser tests.
+    await runLive(
+      'vitest',
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+      {
+        env: { ...process.env, DOPPEL_PREBUILT: '1' },
+      },
+    );
+    countVitest(vitestReport);
+  })(),
+  (async () => {
+    if (existsSync(shared)) {
+      const server = await startBuiltServer(3190);
+      const ok = await runBuffered('stream-contract', process.execPath, [shared, server.base]);
+      server.stop();
+      results[ok ? 'passed' : 'failed'] += 1;
+    }
+    await runBuffered('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    });
+    countPlaywright(e2eReport);
+  })(),
+]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log(
