@@ -4,7 +4,7 @@
  * renderer, the toaster); then the embedded chat, or an honest message when the clone is not there.
  */
 import { embedWhitelabel } from '@doppel/core';
-import type { CloneProfile } from '@doppel/protocol';
+import type { CloneProfile, EmbedConfig } from '@doppel/protocol';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
@@ -13,7 +13,7 @@ import { session } from '../session';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
 import { EmbedChat } from './embed-chat';
-import { configColours, type EmbedConfig, fetchEmbedConfig, whitelabelSettings } from './embed-config';
+import { configColours, fetchEmbedConfig, whitelabelSettings } from './embed-config';
 import type { EmbedLocation } from './embed-location';
 import { EmbedLoginHost } from './embed-login-host';
 import type { EmbedStorage } from './embed-storage';

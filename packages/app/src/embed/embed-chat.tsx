@@ -11,7 +11,7 @@ import {
   isCapturing,
   shouldAutoSendInitialMessage,
 } from '@doppel/core';
-import { type CloneProfile, LOGIN_REQUIRED } from '@doppel/protocol';
+import { type CloneProfile, type EmbedConfig, LOGIN_REQUIRED } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import {
   type Dispatch,
@@ -45,7 +45,7 @@ import { useCanStop } from '../talk/use-can-stop';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
 import { EmbedAccount } from './embed-account';
-import { type EmbedConfig, whitelabelSettings } from './embed-config';
+import { whitelabelSettings } from './embed-config';
 import type { EmbedStorage } from './embed-storage';
 import { useEmbedCapture } from './use-embed-capture';
 
