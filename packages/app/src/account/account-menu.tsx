@@ -4,7 +4,7 @@
  * that opens the account menu. Reused inside the embed iframe (whitelabel hides the links).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { session } from '../session';
+import { useServices } from '../services';
 import { AccountDropdown } from './account-dropdown';
 import './account.css';
 import { SignInButton } from '../auth/sign-in-button';
@@ -18,6 +18,7 @@ export interface AccountMenuProps {
 
 export function AccountMenu({ requireEmail = true, hideAccountLinks = false }: AccountMenuProps) {
   useSignals();
+  const { session } = useServices();
   const user = session.user.value;
   if (session.status.value === 'loading') {
     return <span className="account-placeholder" role="status" aria-label="Loading account" />;

@@ -1,24 +1,34 @@
-/** @module Reads the answer stream: `data: {json}` lines parsed with the protocol's StreamEvent. */
+/**
+ * @module Reads the answer stream (DESIGN §4: `data: {json}` events) with eventsource-parser;
+ * each event's data is parsed with the protocol's StreamEvent.
+ */
 import { StreamEvent } from '@doppel/protocol';
+import { createParser } from 'eventsource-parser';
 
 export interface StreamHandlers {
-  /** Called for every line, keep-alive comments included (the idle timer restarts on each). */
-  onLine(): void;
+  /** Called for every piece of the body that arrives, keep-alive comments included (the idle timer restarts on each). */
+  onActivity(): void;
   /** Called for every well-formed event, in order. */
   onEvent(event: StreamEvent): void;
 }
 
 /**
- * Reads an SSE body line by line until it ends. Lines starting with ':' are keep-alive
- * comments; blank lines end an event; `data:` lines carry one JSON StreamEvent each; lines
- * that do not parse are skipped (a later event or the end of the stream decides the
- * outcome). Aborting `signal` cancels the body and rejects with the signal's reason.
+ * Reads an SSE body until it ends. Comments (keep-alives) and data that does not parse as a
+ * StreamEvent are skipped (a later event or the end of the stream decides the outcome); a last
+ * event cut off before its blank line still counts. Aborting `signal` cancels the body and
+ * rejects with the signal's reason.
  */
 export async function readStreamEvents(
   body: ReadableStream<Uint8Array>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
+  const parser = createParser({
+    onEvent(message) {
+      const event = parseEvent(message.data);
+      if (event) handlers.onEvent(event);
+    },
+  });
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const onAbort = (): void => {
@@ -26,29 +36,16 @@ export async function readStreamEvents(
   };
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
-  let buffer = '';
-  const handleLine = (line: string): void => {
-    handlers.onLine();
-    if (!line.startsWith('data:')) return;
-    const event = parseEvent(line.slice(5).trim());
-    if (event) handlers.onEvent(event);
-  };
   try {
     while (true) {
       const { done, value } = await reader.read();
       if (signal?.aborted) throw signal.reason;
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let newline = buffer.search(/\r?\n/);
-      while (newline !== -1) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(buffer[newline] === '\r' ? newline + 2 : newline + 1);
-        handleLine(line);
-        newline = buffer.search(/\r?\n/);
-      }
+      handlers.onActivity();
+      parser.feed(decoder.decode(value, { stream: true }));
     }
-    buffer += decoder.decode();
-    if (buffer !== '') handleLine(buffer);
+    // The end of the body ends the last event too, blank line or not.
+    parser.feed(`${decoder.decode()}\n\n`);
   } finally {
     signal?.removeEventListener('abort', onAbort);
     reader.releaseLock();

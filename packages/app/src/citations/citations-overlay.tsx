@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { fetchSources } from '../api';
 import { CloseIcon } from '../components/icons';
+import { useServices } from '../services';
 import '../components/dialog.css';
 import './citations.css';
 import { CitationItem } from './citation-item';
@@ -33,6 +34,7 @@ export default function CitationsOverlay({
   onOpenChange,
   returnFocus,
 }: CitationsOverlayProps) {
+  const { api } = useServices();
   const [state, setState] = useState<SourcesState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const focusedRef = useRef<HTMLLIElement>(null);
@@ -42,7 +44,7 @@ export default function CitationsOverlay({
     if (!open || !messageId) return;
     let live = true;
     setState({ status: 'loading' });
-    fetchSources(messageId).then(
+    fetchSources(api, messageId).then(
       (list) => {
         if (!live) return;
         const byIndex = (a: Citation, b: Citation) => a.index - b.index;
@@ -57,7 +59,7 @@ export default function CitationsOverlay({
     return () => {
       live = false;
     };
-  }, [open, messageId, attempt]);
+  }, [api, open, messageId, attempt]);
 
   useEffect(() => {
     if (state.status !== 'ready' || focus === null) return;

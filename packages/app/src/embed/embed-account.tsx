@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
 import '../account/account.css';
 import { SignInButton } from '../auth/sign-in-button';
-import { session } from '../session';
+import { useServices } from '../services';
 
 const EmbedAccountMenu = lazy(() => import('./embed-account-menu'));
 
@@ -22,6 +22,7 @@ interface EmbedAccountProps {
 
 export function EmbedAccount({ showSignIn, showAccountLinks, mainOrigin }: EmbedAccountProps) {
   useSignals();
+  const { session } = useServices();
   const user = session.user.value;
   const placeholder = <span className="account-placeholder" role="status" aria-label="Loading account" />;
   if (session.status.value === 'loading') return placeholder;

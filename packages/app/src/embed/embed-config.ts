@@ -5,11 +5,11 @@
  */
 import type { WhitelabelSettings } from '@doppel/core';
 import { EmbedConfig } from '@doppel/protocol';
-import { request } from '../api/request';
+import type { ApiClient } from '../api';
 
 /** GET /api/embed/configs/:id; throws an `ApiError` (404 for an unknown id). */
-export function fetchEmbedConfig(id: string): Promise<EmbedConfig> {
-  return request(`/embed/configs/${encodeURIComponent(id)}`, EmbedConfig);
+export function fetchEmbedConfig(api: ApiClient, id: string): Promise<EmbedConfig> {
+  return api.request(`/embed/configs/${encodeURIComponent(id)}`, EmbedConfig);
 }
 
 /** The server stores #rgb or #rrggbb. */

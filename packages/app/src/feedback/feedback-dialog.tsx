@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { sendFeedback } from '../api';
 import { CloseIcon } from '../components/icons';
+import { useServices } from '../services';
 import '../components/dialog.css';
 import './feedback.css';
 
@@ -18,6 +19,7 @@ interface FeedbackDialogProps {
 
 export default function FeedbackDialog({ open, onOpenChange, pathname }: FeedbackDialogProps) {
   const id = useId();
+  const { api } = useServices();
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
@@ -29,7 +31,7 @@ export default function FeedbackDialog({ open, onOpenChange, pathname }: Feedbac
     setSending(true);
     const toastId = toast.loading('Sending feedback');
     try {
-      await sendFeedback({
+      await sendFeedback(api, {
         ...check.feedback,
         metadata: { pathname: pathname ?? window.location.pathname },
       });

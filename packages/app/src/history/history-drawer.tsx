@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { createConversation, errorMessage, fetchConversationHistory, updateConversation } from '../api';
 import { CloseIcon, PlusIcon } from '../components/icons';
+import { useServices } from '../services';
 import { HistoryRow } from './history-row';
 import '../components/dialog.css';
 import './history.css';
@@ -40,6 +41,7 @@ export default function HistoryDrawer({
   onNavigate,
   onRenamed,
 }: HistoryDrawerProps) {
+  const { api } = useServices();
   const [list, setList] = useState<Conversation[]>([]);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -50,7 +52,7 @@ export default function HistoryDrawer({
     if (!open) return;
     let live = true;
     setLoad((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    fetchConversationHistory(slug, instanceSlug).then(
+    fetchConversationHistory(api, slug, instanceSlug).then(
       (conversations) => {
         if (!live) return;
         setList(conversations.filter((c) => !c.hidden));
@@ -64,11 +66,11 @@ export default function HistoryDrawer({
     return () => {
       live = false;
     };
-  }, [open, slug, instanceSlug, attempt]);
+  }, [api, open, slug, instanceSlug, attempt]);
 
   const rename = async (conversation: Conversation, title: string): Promise<boolean> => {
     try {
-      const stored = await updateConversation(conversation.id, { title });
+      const stored = await updateConversation(api, conversation.id, { title });
       setList((current) => current.map((c) => (c.id === stored.id ? { ...c, title: stored.title } : c)));
       onRenamed(stored.id, stored.title);
       toast.success('Conversation title updated');
@@ -81,7 +83,7 @@ export default function HistoryDrawer({
 
   const archive = async (conversation: Conversation): Promise<void> => {
     try {
-      await updateConversation(conversation.id, { hidden: true });
+      await updateConversation(api, conversation.id, { hidden: true });
     } catch {
       toast.error('Failed to archive conversation');
       return;
@@ -100,7 +102,7 @@ export default function HistoryDrawer({
     setCreating(true);
     const id = toast.loading('Starting new conversation...');
     try {
-      const created = await createConversation({ slug, instanceSlug, medium: 'WEB' });
+      const created = await createConversation(api, { slug, instanceSlug, medium: 'WEB' });
       toast.success('Conversation created!', { id });
       onOpenChange(false);
       onNavigate(created.id);

@@ -10,6 +10,7 @@ import { signOutWithToasts } from '../account/sign-out';
 import { errorMessage, fetchMemberships } from '../api';
 import { Avatar } from '../components/avatar';
 import { CloseIcon } from '../components/icons';
+import { useServices } from '../services';
 import { MembershipCard } from './membership-card';
 import '../components/dialog.css';
 import './paywall.css';
@@ -39,6 +40,7 @@ export default function PaywallDialog({
   reason,
   paymentsEnabled = false,
 }: PaywallDialogProps) {
+  const { api, session } = useServices();
   const [basis, setBasis] = useState<BillingBasis>('monthly');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -49,14 +51,14 @@ export default function PaywallDialog({
     if (!open) return;
     let live = true;
     setLoad({ status: 'loading' });
-    fetchMemberships(clone.slug, clone.instanceSlug).then(
+    fetchMemberships(api, clone.slug, clone.instanceSlug).then(
       (data) => live && setLoad({ status: 'ready', data }),
       (error: unknown) => live && setLoad({ status: 'error', error: errorMessage(error) }),
     );
     return () => {
       live = false;
     };
-  }, [open, clone.slug, clone.instanceSlug, attempt]);
+  }, [api, open, clone.slug, clone.instanceSlug, attempt]);
 
   const offered =
     load.status === 'ready' ? load.data.memberships.filter((m) => m.active || isActive(load.data, m.id)) : [];
@@ -147,7 +149,7 @@ export default function PaywallDialog({
               title="Sign out"
               onClick={() => {
                 onOpenChange(false);
-                void signOutWithToasts();
+                void signOutWithToasts(session);
               }}
             >
               Logged in as {email}

@@ -1,0 +1,14 @@
+export {
+  type CaptureHandoff,
+  type ConversationController,
+  type ConversationControllerOptions,
+  type ConversationMemory,
+  createConversationController,
+} from './conversation-controller';
+export { ConversationIntro, ConversationMessages, ConversationPrompt } from './conversation-parts';
+export { initialMessageQuota } from './initial-message-quota';
+export type { Notifier } from './notifier';
+export { type SendOutcomeContext, type SendSource, settleSendOutcome } from './settle-send-outcome';
+export { toastNotifier } from './toast-notifier';
+export { useCanStop } from './use-can-stop';
+export { useConversation } from './use-conversation';
