@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { BoltIcon, CardIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../components/icons';
+import { newTabUrl } from '../embed/embed-links';
 import { useServices } from '../services';
 import { signOutWithToasts } from './sign-out';
 
@@ -19,13 +20,13 @@ interface AccountDropdownProps {
   user: User;
   hideAccountLinks: boolean;
   /**
-   * Inside an embed: the URL each account page opens in a new tab (core's `rewriteEmbedLink`,
-   * spec/calls.md §2); the full site navigates instead.
+   * Inside an embed: the main site, where each account page opens in a new tab (core's
+   * `rewriteEmbedLink`, spec/calls.md §2, representing the user); the full site navigates instead.
    */
-  newTabHref?: ((path: string) => string) | undefined;
+  mainOrigin?: string;
 }
 
-export function AccountDropdown({ user, hideAccountLinks, newTabHref }: AccountDropdownProps) {
+export default function AccountDropdown({ user, hideAccountLinks, mainOrigin }: AccountDropdownProps) {
   const { session } = useServices();
   const [feedback, setFeedback] = useState<'never' | 'open' | 'closed'>('never');
   const button = useRef<HTMLButtonElement>(null);
@@ -33,8 +34,8 @@ export function AccountDropdown({ user, hideAccountLinks, newTabHref }: AccountD
   const label = user.name?.trim() || user.email;
   const link = (href: string, icon: ReactNode, text: string) => (
     <Menu.Item asChild className="account-menu-item">
-      {newTabHref ? (
-        <a href={newTabHref(href)} target="_blank" rel="noopener noreferrer">
+      {mainOrigin ? (
+        <a href={newTabUrl(href, mainOrigin, user.email)} target="_blank" rel="noopener noreferrer">
           {icon}
           {text}
         </a>

@@ -12,13 +12,12 @@ import {
   VERIFY_CODE_FAILED,
   type VerifyEmailCodeResponse,
 } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { type ApiClient, sendEmailCode, statusOf, verifyEmailCode } from '../api';
-import { ArrowLeftIcon, CloseIcon } from '../components/icons';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { ArrowLeftIcon } from '../components/icons';
 import { newTabUrl } from '../embed/embed-links';
-import '../components/dialog.css';
 import './login.css';
 
 export interface LoginDialogProps {
@@ -72,56 +71,49 @@ export default function LoginDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content login-dialog">
-          <div className="dialog-head">
-            {step.name === 'code' ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="Back"
-                onClick={() => setStep({ name: 'intro' })}
-              >
-                <ArrowLeftIcon />
-              </button>
-            ) : (
-              <span aria-hidden="true" />
-            )}
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          {step.name === 'intro' ? (
-            <IntroStep
-              email={email}
-              onEmailChange={setEmail}
-              reason={reason ?? null}
-              sending={sending}
-              linkHref={linkHref}
-              onSubmit={async (address) => {
-                const result = await sendCode(address, false);
-                if (result.sent) setStep({ name: 'code', email: address });
-                return result.fieldError;
-              }}
-            />
-          ) : (
-            <CodeStep
-              email={step.email}
-              api={api}
-              resending={sending}
-              onResend={() => void sendCode(step.email, true)}
-              onVerified={async (answer) => {
-                setStep({ name: 'intro' });
-                setEmail('');
-                await onVerified(answer);
-              }}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="dialog-content login-dialog">
+      <div className="dialog-head">
+        {step.name === 'code' ? (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Back"
+            onClick={() => setStep({ name: 'intro' })}
+          >
+            <ArrowLeftIcon />
+          </button>
+        ) : (
+          <span aria-hidden="true" />
+        )}
+        <DialogCloseButton />
+      </div>
+      {step.name === 'intro' ? (
+        <IntroStep
+          email={email}
+          onEmailChange={setEmail}
+          reason={reason ?? null}
+          sending={sending}
+          linkHref={linkHref}
+          onSubmit={async (address) => {
+            const result = await sendCode(address, false);
+            if (result.sent) setStep({ name: 'code', email: address });
+            return result.fieldError;
+          }}
+        />
+      ) : (
+        <CodeStep
+          email={step.email}
+          api={api}
+          resending={sending}
+          onResend={() => void sendCode(step.email, true)}
+          onVerified={async (answer) => {
+            setStep({ name: 'intro' });
+            setEmail('');
+            await onVerified(answer);
+          }}
+        />
+      )}
+    </DialogShell>
   );
 }
 
@@ -145,10 +137,10 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
 
   return (
     <>
-      <Dialog.Title className="login-title">Sign in to keep talking</Dialog.Title>
-      <Dialog.Description className="dialog-description">
+      <DialogTitle className="login-title">Sign in to keep talking</DialogTitle>
+      <DialogDescription className="dialog-description">
         {reason ?? 'Enter your e-mail and we will send you a six-digit code. No password needed.'}
-      </Dialog.Description>
+      </DialogDescription>
       <form
         className="login-form"
         noValidate
@@ -246,10 +238,10 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
 
   return (
     <>
-      <Dialog.Title className="login-title">Check your e-mail</Dialog.Title>
-      <Dialog.Description className="dialog-description">
+      <DialogTitle className="login-title">Check your e-mail</DialogTitle>
+      <DialogDescription className="dialog-description">
         We sent a six-digit code to <strong>{email}</strong>. It expires in 10 minutes.
-      </Dialog.Description>
+      </DialogDescription>
       <form
         className="login-form"
         noValidate

@@ -16,7 +16,7 @@ import { mockEmbedApi, renderEmbed } from '../test/render-embed';
 // Loaded on demand by the chat; imported here so the fake clock does not wait on module loading.
 import './capture-block';
 import './embed-capture-flow';
-import './embed-account-menu';
+import '../account/account-dropdown';
 
 const EMAIL = 'visitor@example.com';
 

@@ -10,6 +10,7 @@ import type { CloneProfile, EmbedConfig } from '@doppel/protocol';
 import { computed, type Signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { AccountMenu } from '../account/account-menu';
 import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
 import { PlusIcon } from '../components/icons';
@@ -29,7 +30,6 @@ import { useUsage } from '../session';
 import { RemainingCounter } from '../talk/remaining-counter';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
-import { EmbedAccount } from './embed-account';
 import { whitelabelSettings } from './embed-config';
 import type { EmbedStorage } from './embed-storage';
 import { useEmbedCapture } from './use-embed-capture';
@@ -176,9 +176,9 @@ export function EmbedChat({
               <PlusIcon />
             </button>
           )}
-          <EmbedAccount
+          <AccountMenu
             showSignIn={requireEmail && !chrome.whitelabeled}
-            showAccountLinks={chrome.showAccountLinks}
+            hideAccountLinks={!chrome.showAccountLinks}
             mainOrigin={mainOrigin}
           />
           <CloseButton bridge={bridge} />

@@ -7,6 +7,8 @@ import { clearSourcesCache } from '../api';
 import { App } from '../app';
 import { clearCloneProfileCache } from '../hooks/use-clone-profile';
 import { createAppServices } from '../services';
+// Loaded on demand by the header; imported here so a test's clock does not wait on compiling it.
+import '../account/account-dropdown';
 
 type Handler = (request: {
   url: URL;
