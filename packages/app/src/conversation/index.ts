@@ -11,4 +11,4 @@ export type { Notifier } from './notifier';
 export { type SendOutcomeContext, type SendSource, settleSendOutcome } from './settle-send-outcome';
 export { toastNotifier } from './toast-notifier';
 export { useCanStop } from './use-can-stop';
-export { useConversation } from './use-conversation';
+export { type PageConversationOptions, useConversation } from './use-conversation';

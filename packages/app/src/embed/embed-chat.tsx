@@ -20,10 +20,8 @@ import {
   ConversationIntro,
   ConversationMessages,
   ConversationPrompt,
-  createConversationController,
-  toastNotifier,
-  useConversation,
-} from '../conversation';
+} from '../conversation/conversation-parts';
+import { useConversation } from '../conversation/use-conversation';
 import { PaywallHost } from '../paywall/use-paywall';
 import { useServices } from '../services';
 import { useUsage } from '../session';
@@ -81,31 +79,26 @@ export function EmbedChat({
   latestConfigId.current = configId;
 
   const controller = useConversation(
-    () =>
-      createConversationController({
-        clone,
-        medium: 'EMBED',
-        api: services.api,
-        session: services.session,
-        usage,
-        login: services.login,
-        notify: toastNotifier,
-        draft,
-        whitelabel: chrome.whitelabeled,
-        // Reopening the widget goes on with the conversation this iframe kept.
-        memory: {
-          conversationId: () => storage.conversationId(slug, instanceSlug),
-          setConversationId: (id) => storage.setConversationId(slug, instanceSlug, id),
-        },
-        // Initial messages wait until the host shows the chat.
-        shown: computed(() => bridge.state.value.open || !bridge.connected),
-        onEvent: (event) => bridge.send(event.type, { conversationId: event.conversationId }),
-        onTextExhausted: () => {
-          const id = latestConfigId.current;
-          bridge.send('text-exhausted', id ? { configId: id } : {});
-        },
-      }),
-    [clone, services, usage, storage, bridge, draft],
+    {
+      clone,
+      medium: 'EMBED',
+      usage,
+      draft,
+      whitelabel: chrome.whitelabeled,
+      // Reopening the widget goes on with the conversation this iframe kept.
+      memory: {
+        conversationId: () => storage.conversationId(slug, instanceSlug),
+        setConversationId: (id) => storage.setConversationId(slug, instanceSlug, id),
+      },
+      // Initial messages wait until the host shows the chat.
+      shown: computed(() => bridge.state.value.open || !bridge.connected),
+      onEvent: (event) => bridge.send(event.type, { conversationId: event.conversationId }),
+      onTextExhausted: () => {
+        const id = latestConfigId.current;
+        bridge.send('text-exhausted', id ? { configId: id } : {});
+      },
+    },
+    [clone, usage, storage, bridge, draft],
   );
 
   // The host's starting messages (spec/chat.md §4: auto-sent for medium EMBED): one typed while

@@ -17,10 +17,8 @@ import {
   ConversationIntro,
   ConversationMessages,
   ConversationPrompt,
-  createConversationController,
-  toastNotifier,
-  useConversation,
-} from '../conversation';
+} from '../conversation/conversation-parts';
+import { useConversation } from '../conversation/use-conversation';
 import { HistoryButton } from '../history/history-button';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -77,24 +75,12 @@ interface TalkScreenProps {
 
 function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   useSignals();
-  const services = useServices();
-  const { session } = services;
+  const { session } = useServices();
   const search = useSearch();
   const instanceSlug = clone.instance?.slug ?? null;
   const controller = useConversation(
-    () =>
-      createConversationController({
-        clone,
-        medium: 'WEB',
-        api: services.api,
-        session,
-        usage,
-        login: services.login,
-        notify: toastNotifier,
-        showsTitle: true,
-        onPaywallOpened: rememberPaywalled,
-      }),
-    [clone, services, usage],
+    { clone, medium: 'WEB', usage, showsTitle: true, onPaywallOpened: rememberPaywalled },
+    [clone, usage],
   );
   const displayName = clone.instance?.name ?? clone.name;
   const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
