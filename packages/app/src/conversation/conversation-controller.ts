@@ -6,7 +6,6 @@
  * render its signals and call its intents. `medium` says what kind of conversation it is; the
  * transport (the text stream for the chat) is separate, so calls and dictation can plug in.
  */
-import { initialMessageAction, shouldAutoSendInitialMessage } from '@doppel/core';
 import { type CloneProfile, DEFAULT_CONVERSATION_TITLE, LOGIN_REQUIRED, type Medium } from '@doppel/protocol';
 import {
   batch,
@@ -24,7 +23,7 @@ import { type ChatTransport, textStreamTransport } from '../chat/chat-transport'
 import { createPaywall, type Paywall } from '../paywall/create-paywall';
 import type { SessionStore } from '../session/session-store';
 import type { UsageStore } from '../session/usage-store';
-import { initialMessageQuota } from './initial-message-quota';
+import { initialMessageStep } from './initial-message-step';
 import type { Notifier } from './notifier';
 import { type SendSource, settleSendOutcome } from './settle-send-outcome';
 
@@ -167,21 +166,17 @@ export function createConversationController(options: ConversationControllerOpti
       void send(text, 'early');
       return;
     }
-    // §4: auto-sent only for the WEB and EMBED media.
-    if (initialMessageAction({ medium, text }) !== 'send') return;
-    if (capturing.peek()) {
-      draft.value = text;
-      return;
-    }
-    // §5: not at the quota — then it waits in the prompt and the paywall opens.
-    if (
-      shouldAutoSendInitialMessage(initialMessageQuota(clone, session.signedIn.peek(), usage.usage.peek()))
-    ) {
-      void send(text, 'initial');
-    } else {
-      draft.value = text;
-      openPaywall();
-    }
+    const step = initialMessageStep({
+      medium,
+      text,
+      clone,
+      signedIn: session.signedIn.peek(),
+      usage: usage.usage.peek(),
+      capturing: capturing.peek(),
+    });
+    if (step === 'send') void send(text, 'initial');
+    else if (step !== 'ignore') draft.value = text;
+    if (step === 'paywall') openPaywall();
   }
 
   // spec/chat.md §7: the host hears `text-exhausted` when an anonymous visitor's usage reaches 0.

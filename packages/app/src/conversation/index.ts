@@ -6,7 +6,11 @@ export {
   createConversationController,
 } from './conversation-controller';
 export { ConversationIntro, ConversationMessages, ConversationPrompt } from './conversation-parts';
-export { initialMessageQuota } from './initial-message-quota';
+export {
+  type InitialMessageFacts,
+  type InitialMessageStep,
+  initialMessageStep,
+} from './initial-message-step';
 export type { Notifier } from './notifier';
 export { type SendOutcomeContext, type SendSource, settleSendOutcome } from './settle-send-outcome';
 export { toastNotifier } from './toast-notifier';
