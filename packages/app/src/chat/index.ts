@@ -16,4 +16,4 @@ export {
   textStreamTransport,
 } from './chat-transport';
 export { prefersTouch } from './prefers-touch';
-export { readStreamEvents, type StreamHandlers } from './sse-reader';
+export { preloadStreamReader, readStreamEvents, type StreamHandlers } from './sse-reader';

@@ -1,15 +1,21 @@
 /**
- * @module Reads the answer stream (DESIGN §4: `data: {json}` events) with eventsource-parser;
- * each event's data is parsed with the protocol's StreamEvent.
+ * @module Reads the answer stream (DESIGN §4: `data: {json}` events): each event's data parsed
+ * with the protocol's StreamEvent. The SSE parsing itself (eventsource-parser) loads with the
+ * first answer, or before when the page is idle (`preloadStreamReader`), so the embedded chat's
+ * first load stays small.
  */
 import { StreamEvent } from '@doppel/protocol';
-import { createParser } from 'eventsource-parser';
 
 export interface StreamHandlers {
   /** Called for every piece of the body that arrives, keep-alive comments included (the idle timer restarts on each). */
   onActivity(): void;
   /** Called for every well-formed event, in order. */
   onEvent(event: StreamEvent): void;
+}
+
+/** Loads the SSE parsing (once); call it when idle so the first answer need not wait for it. */
+export function preloadStreamReader(): Promise<typeof import('./sse-data-reader')> {
+  return import('./sse-data-reader');
 }
 
 /**
@@ -23,33 +29,18 @@ export async function readStreamEvents(
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const parser = createParser({
-    onEvent(message) {
-      const event = parseEvent(message.data);
-      if (event) handlers.onEvent(event);
+  const { readSseData } = await preloadStreamReader();
+  await readSseData(
+    body,
+    {
+      onActivity: handlers.onActivity,
+      onData(data) {
+        const event = parseEvent(data);
+        if (event) handlers.onEvent(event);
+      },
     },
-  });
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const onAbort = (): void => {
-    reader.cancel(signal?.reason).catch(() => undefined);
-  };
-  if (signal?.aborted) onAbort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw signal.reason;
-      if (done) break;
-      handlers.onActivity();
-      parser.feed(decoder.decode(value, { stream: true }));
-    }
-    // The end of the body ends the last event too, blank line or not.
-    parser.feed(`${decoder.decode()}\n\n`);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    reader.releaseLock();
-  }
+    signal,
+  );
 }
 
 function parseEvent(json: string): StreamEvent | null {

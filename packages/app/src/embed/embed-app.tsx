@@ -11,6 +11,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Toaster } from 'sonner';
 import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
 import { LoginHost } from '../auth/login-host';
+import { preloadStreamReader } from '../chat/sse-reader';
 import { Composer } from '../components/composer';
 import { type AppServices, ServicesProvider } from '../services';
 import type { EmbedBridge } from './bridge';
@@ -92,6 +93,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
     return whenIdle(() => {
       setIdle(true);
       void loadMarkdown().catch(() => undefined);
+      void preloadStreamReader().catch(() => undefined);
     });
   }, [services]);
 
