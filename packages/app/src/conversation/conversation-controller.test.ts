@@ -63,7 +63,12 @@ function setup(
     ...controllerOptions,
   });
   const disconnect = controller.connect();
-  return { controller, calls, session, usage: usageStore, login, notices, disconnect };
+  /** The session and the usage are known. */
+  const known = async (): Promise<void> => {
+    await session.refresh();
+    await usageStore.refresh();
+  };
+  return { controller, calls, session, usage: usageStore, login, notices, disconnect, known };
 }
 
 const answer = (text = 'Hello') =>
@@ -71,6 +76,12 @@ const answer = (text = 'Hello') =>
     sseLine({ type: 'token', token: text }),
     sseLine({ type: 'message', message: message({ text }) }),
   ]);
+
+/** A conversation is created and the message answered. */
+const answering: Record<string, Handler> = {
+  'POST /api/conversations': () => jsonResponse(conversation(), 201),
+  'POST /api/clone/talk/messages/stream': () => answer(),
+};
 
 const streamCalls = (calls: { key: string; body: unknown }[]) =>
   calls.filter((c) => c.key === 'POST /api/clone/talk/messages/stream');
@@ -80,19 +91,17 @@ describe('createConversationController', () => {
     const {
       controller,
       calls,
-      session,
       usage: usageStore,
+      known,
     } = setup(
       {
-        'POST /api/conversations': () => jsonResponse(conversation(), 201),
-        'POST /api/clone/talk/messages/stream': () => answer(),
+        ...answering,
         'GET /api/conversations/conv-1': () =>
           jsonResponse({ ...conversation({ title: 'About focus' }), messages: [] }),
       },
       { showsTitle: true },
     );
-    await session.refresh();
-    await usageStore.refresh();
+    await known();
     controller.draft.value = 'Hi there';
     await controller.send('Hi there', 'prompt');
     expect(controller.draft.value).toBe('');
@@ -105,15 +114,11 @@ describe('createConversationController', () => {
   });
 
   it('at the anonymous limit opens sign-in instead of sending, and keeps a suggested question in the prompt', async () => {
-    const {
-      controller,
-      calls,
-      session,
-      usage: usageStore,
-      login,
-    } = setup({}, { usage: usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } }) });
-    await session.refresh();
-    await usageStore.refresh();
+    const { controller, calls, login, known } = setup(
+      {},
+      { usage: usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } }) },
+    );
+    await known();
     expect(controller.paywall.limitReached.value).toBe(true);
     await controller.send('How do you stay focused?', 'suggested');
     expect(streamCalls(calls)).toHaveLength(0);
@@ -123,21 +128,14 @@ describe('createConversationController', () => {
 
   it('on a 402 restores the draft, tells that the text is exhausted and opens sign-in', async () => {
     const onTextExhausted = vi.fn();
-    const {
-      controller,
-      session,
-      usage: usageStore,
-      login,
-      notices,
-    } = setup(
+    const { controller, login, notices, known } = setup(
       {
         'POST /api/conversations': () => jsonResponse(conversation(), 201),
         'POST /api/clone/talk/messages/stream': () => jsonResponse({ error: 'Out of messages' }, 402),
       },
       { onTextExhausted },
     );
-    await session.refresh();
-    await usageStore.refresh();
+    await known();
     await controller.send('One more', 'prompt');
     expect(controller.draft.value).toBe('One more');
     expect(controller.chat.messages.value).toEqual([]);
@@ -148,21 +146,14 @@ describe('createConversationController', () => {
 
   it('sends the initial message once the visitor sees the chat and the session and usage are known', async () => {
     const shown = signal(false);
-    const {
-      controller,
-      calls,
-      session,
-      usage: usageStore,
-    } = setup(
+    const { controller, calls, known } = setup(
       {
-        'POST /api/conversations': () => jsonResponse(conversation(), 201),
-        'POST /api/clone/talk/messages/stream': () => answer(),
+        ...answering,
       },
       { shown, medium: 'EMBED' },
     );
     controller.offerInitialMessage('  Hello from the host  ', 'initial');
-    await session.refresh();
-    await usageStore.refresh();
+    await known();
     expect(streamCalls(calls)).toHaveLength(0);
     shown.value = true;
     await vi.waitFor(() => expect(streamCalls(calls)).toHaveLength(1));
@@ -170,25 +161,20 @@ describe('createConversationController', () => {
   });
 
   it('keeps an initial message in the prompt at the quota (spec/chat.md §5) and opens the paywall', async () => {
-    const {
-      controller,
-      calls,
-      session,
-      usage: usageStore,
-      login,
-    } = setup({}, { usage: usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } }) });
+    const { controller, calls, login, known } = setup(
+      {},
+      { usage: usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } }) },
+    );
     controller.offerInitialMessage('Hi', 'initial');
-    await session.refresh();
-    await usageStore.refresh();
+    await known();
     await vi.waitFor(() => expect(controller.draft.value).toBe('Hi'));
     expect(streamCalls(calls)).toHaveLength(0);
     expect(login.request.value.open).toBe(true);
   });
 
   it('hands the prompt to the capture flow while it collects', async () => {
-    const { controller, calls, session, usage: usageStore } = setup({});
-    await session.refresh();
-    await usageStore.refresh();
+    const { controller, calls, known } = setup({});
+    await known();
     const submitted: string[] = [];
     const capture: CaptureHandoff = {
       active: computed(() => true),
@@ -207,18 +193,11 @@ describe('createConversationController', () => {
   });
 
   it('claims the conversation on sign-in and starts over on sign-out', async () => {
-    const {
-      controller,
-      calls,
-      session,
-      usage: usageStore,
-    } = setup({
-      'POST /api/conversations': () => jsonResponse(conversation(), 201),
-      'POST /api/clone/talk/messages/stream': () => answer(),
+    const { controller, calls, session, known } = setup({
+      ...answering,
       'POST /api/conversations/conv-1/claim': () => jsonResponse({ ok: true }),
     });
-    await session.refresh();
-    await usageStore.refresh();
+    await known();
     await controller.send('Hi', 'prompt');
     await session.signedInWith({ token: 't', user: user() });
     await vi.waitFor(() =>
