@@ -1,11 +1,11 @@
 /** @module The site: routes (spec/chat.md §2) as lazily loaded pages, the session, sign-in and the toaster. */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, useLocation } from 'wouter';
 import { LoginHost } from './auth/login-host';
 import { NotFound } from './components/not-found';
 import { parseRoute } from './routes';
-import { session } from './session';
+import { type AppServices, createAppServices, ServicesProvider } from './services';
 
 const ExplorePage = lazy(() => import('./pages/explore-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
@@ -47,13 +47,15 @@ function Page() {
   }
 }
 
-export function App() {
+/** The site; `services` (the cookie-based API client and the session) are made here unless given. */
+export function App({ services: given }: { services?: AppServices }) {
+  const [services] = useState(() => given ?? createAppServices());
   // The session (GET /api/me) loads once, alongside the first page.
   useEffect(() => {
-    void session.refresh();
-  }, []);
+    void services.session.refresh();
+  }, [services]);
   return (
-    <>
+    <ServicesProvider services={services}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -62,6 +64,6 @@ export function App() {
       </Suspense>
       <LoginHost />
       <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
-    </>
+    </ServicesProvider>
   );
 }

@@ -1,4 +1,5 @@
 /** @module The site's routes (spec/chat.md §2) parsed from a path, and the URLs that lead to them. */
+import { isReservedSlug } from '@doppel/protocol';
 
 export type AppRoute =
   | { name: 'home' }
@@ -16,17 +17,6 @@ const isAccountPage = (segment: string): segment is AccountPage => ACCOUNT_PAGES
 
 /** Second segments that name a page of the clone, never an instance. */
 const CLONE_PAGES = new Set(['talk', 'call', 'video']);
-/** First segments that name a page of the site, never a clone. */
-const SITE_PAGES = new Set([
-  'explore',
-  'terms-of-use',
-  'privacy-policy',
-  'api',
-  'studio',
-  'profile',
-  'billing',
-  'actions',
-]);
 
 function decode(segment: string): string | null {
   try {
@@ -52,7 +42,8 @@ export function parseRoute(path: string): AppRoute {
     if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
     if (isAccountPage(first)) return { name: 'account', page: first };
   }
-  if (SITE_PAGES.has(first)) return { name: 'notFound' };
+  // The product's own first segments (protocol RESERVED_SLUGS) never name a clone.
+  if (isReservedSlug(first)) return { name: 'notFound' };
   const slug = first;
   let instanceSlug: string | null = null;
   let tail = rest;

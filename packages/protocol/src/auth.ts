@@ -68,11 +68,14 @@ export type VerifyEmailCodeResponse = z.infer<typeof VerifyEmailCodeResponse>;
 
 /**
  * Server → app, GET /api/me (cookie) and GET /api/embed/auth (bearer): the session's user, or
- * null when signed out, with their relationships (to the clone named by `?slug=`, when given).
+ * null when signed out, with their relationships (to the clone named by `?slug=`, when given),
+ * and whether Google sign-in is offered (DESIGN §2: false until an OpenID Connect provider
+ * exists; an answer without it, like /api/embed/auth's, offers none). The server always says it.
  */
 export const MeResponse = z.object({
   user: User.nullable(),
   relationships: z.array(Relationship).optional(),
+  googleSignIn: z.boolean().optional(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

@@ -1,30 +1,41 @@
 /**
- * @module The header's account control (spec/calls.md §2): a pulsing placeholder while the
- * session loads, a user icon that opens sign-in when signed out, and when signed in an avatar
- * that opens the account menu. Reused inside the embed iframe (whitelabel hides the links).
+ * @module The header's account control (spec/calls.md §2), on the site and in the embed: a
+ * pulsing placeholder while the session loads, a user icon that opens sign-in when signed out
+ * (none when e-mail is not required, spec/chat.md §6, or in a whitelabel embed), and when signed
+ * in an avatar that opens the account menu, loaded on demand (Radix's menu stays out of the
+ * first load).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { session } from '../session';
-import { AccountDropdown } from './account-dropdown';
-import './account.css';
+import { lazy, Suspense } from 'react';
 import { SignInButton } from '../auth/sign-in-button';
+import { useServices } from '../services';
+import './account.css';
+
+const AccountDropdown = lazy(() => import('./account-dropdown'));
 
 export interface AccountMenuProps {
-  /** The clone's requireEmail option: when false there is no sign-in button (spec/chat.md §6). */
-  requireEmail?: boolean;
+  /** A visitor may sign in from the header (the clone's requireEmail, and not whitelabeled). */
+  showSignIn?: boolean;
   /** Whitelabel embeds hide Profile, Subscriptions and Actions (spec/calls.md §2). */
   hideAccountLinks?: boolean;
+  /** Inside an embed: the main site, where the account pages open in a new tab. */
+  mainOrigin?: string;
 }
 
-export function AccountMenu({ requireEmail = true, hideAccountLinks = false }: AccountMenuProps) {
+export function AccountMenu({ showSignIn = true, hideAccountLinks = false, mainOrigin }: AccountMenuProps) {
   useSignals();
+  const { session } = useServices();
   const user = session.user.value;
-  if (session.status.value === 'loading') {
-    return <span className="account-placeholder" role="status" aria-label="Loading account" />;
-  }
-  if (!user) {
-    if (!requireEmail) return null;
-    return <SignInButton />;
-  }
-  return <AccountDropdown user={user} hideAccountLinks={hideAccountLinks} />;
+  const placeholder = <span className="account-placeholder" role="status" aria-label="Loading account" />;
+  if (session.status.value === 'loading') return placeholder;
+  if (!user) return showSignIn ? <SignInButton /> : null;
+  return (
+    <Suspense fallback={placeholder}>
+      <AccountDropdown
+        user={user}
+        hideAccountLinks={hideAccountLinks}
+        {...(mainOrigin ? { mainOrigin } : {})}
+      />
+    </Suspense>
+  );
 }

@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
-import { session } from '../session';
+import type { SessionStore } from '../session';
 
 /** Signs out with the spec's toasts: 'Logging out...', then 'You are logged out!' or 'Failed to log out'. */
-export async function signOutWithToasts(): Promise<boolean> {
+export async function signOutWithToasts(session: SessionStore): Promise<boolean> {
   const id = toast.loading('Logging out...');
   try {
     await session.signOut();

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { session } from '../session';
+import { useServices } from '../services';
 
 /**
  * The staff toolbar (spec/chat.md §6): a slim bar under the header for staff users only, where
@@ -7,6 +7,7 @@ import { session } from '../session';
  */
 export function StaffToolbar() {
   useSignals();
+  const { session } = useServices();
   if (!session.user.value?.staff) return null;
   return (
     <section className="staff-toolbar" aria-label="Staff tools">

@@ -1,13 +1,17 @@
 import { CloneProfile, ExploreResponse } from '@doppel/protocol';
-import { request } from './request';
+import type { ApiClient } from './api-client';
 
 /** GET /api/clones/:slug (?instance=): the clone's profile; 404 for an unknown clone. */
-export function fetchCloneProfile(slug: string, instanceSlug?: string | null): Promise<CloneProfile> {
+export function fetchCloneProfile(
+  api: ApiClient,
+  slug: string,
+  instanceSlug?: string | null,
+): Promise<CloneProfile> {
   const query = instanceSlug ? `?instance=${encodeURIComponent(instanceSlug)}` : '';
-  return request(`/clones/${encodeURIComponent(slug)}${query}`, CloneProfile);
+  return api.request(`/clones/${encodeURIComponent(slug)}${query}`, CloneProfile);
 }
 
 /** GET /api/explore: the public clones. */
-export function fetchExplore() {
-  return request('/explore', ExploreResponse);
+export function fetchExplore(api: ApiClient) {
+  return api.request('/explore', ExploreResponse);
 }

@@ -10,30 +10,33 @@ import {
   type Medium,
   RenameConversationResponse,
 } from '@doppel/protocol';
-import { request } from './request';
+import type { ApiClient } from './api-client';
 
 /** POST /api/conversations: a new conversation with the clone (201). */
-export function createConversation(input: {
-  slug: string;
-  instanceSlug?: string | null;
-  medium: Medium;
-}): Promise<Conversation> {
+export function createConversation(
+  api: ApiClient,
+  input: {
+    slug: string;
+    instanceSlug?: string | null;
+    medium: Medium;
+  },
+): Promise<Conversation> {
   const body: CreateConversationRequest = {
     slug: input.slug,
     instanceSlug: input.instanceSlug ?? null,
     medium: input.medium,
   };
-  return request('/conversations', Conversation, { method: 'POST', body });
+  return api.request('/conversations', Conversation, { method: 'POST', body });
 }
 
 /** GET /api/conversations/:id: the conversation with its messages; 404 for an unknown one. */
-export function fetchConversation(id: string): Promise<ConversationWithMessages> {
-  return request(`/conversations/${encodeURIComponent(id)}`, ConversationWithMessages);
+export function fetchConversation(api: ApiClient, id: string): Promise<ConversationWithMessages> {
+  return api.request(`/conversations/${encodeURIComponent(id)}`, ConversationWithMessages);
 }
 
 /** POST /api/clone/talk/conversation/title: renames the conversation; answers the stored title. */
-export async function renameConversation(id: string, title: string): Promise<string> {
-  const answer = await request('/clone/talk/conversation/title', RenameConversationResponse, {
+export async function renameConversation(api: ApiClient, id: string, title: string): Promise<string> {
+  const answer = await api.request('/clone/talk/conversation/title', RenameConversationResponse, {
     method: 'POST',
     body: { id, title },
   });
@@ -42,24 +45,29 @@ export async function renameConversation(id: string, title: string): Promise<str
 
 /** GET /api/clones/:slug/conversations (?instance=, signed in): the history list, newest first. */
 export function fetchConversationHistory(
+  api: ApiClient,
   slug: string,
   instanceSlug?: string | null,
 ): Promise<Conversation[]> {
   const query = instanceSlug ? `?instance=${encodeURIComponent(instanceSlug)}` : '';
-  return request(`/clones/${encodeURIComponent(slug)}/conversations${query}`, ConversationHistory);
+  return api.request(`/clones/${encodeURIComponent(slug)}/conversations${query}`, ConversationHistory);
 }
 
 /** PATCH /api/conversations/:id: renames and/or archives (`hidden: true`); answers the stored conversation. */
-export function updateConversation(id: string, update: ConversationUpdateRequest): Promise<Conversation> {
-  return request(`/conversations/${encodeURIComponent(id)}`, ConversationUpdateResponse, {
+export function updateConversation(
+  api: ApiClient,
+  id: string,
+  update: ConversationUpdateRequest,
+): Promise<Conversation> {
+  return api.request(`/conversations/${encodeURIComponent(id)}`, ConversationUpdateResponse, {
     method: 'PATCH',
     body: update,
   });
 }
 
 /** POST /api/conversations/:id/claim: after sign-in the visitor's conversation becomes the user's. */
-export function claimConversation(id: string): Promise<ClaimConversationResponse> {
-  return request(`/conversations/${encodeURIComponent(id)}/claim`, ClaimConversationResponseSchema, {
+export function claimConversation(api: ApiClient, id: string): Promise<ClaimConversationResponse> {
+  return api.request(`/conversations/${encodeURIComponent(id)}/claim`, ClaimConversationResponseSchema, {
     method: 'POST',
   });
 }

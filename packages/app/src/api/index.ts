@@ -1,3 +1,11 @@
+export {
+  API_BASE,
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  type RequestOptions,
+  type Schema,
+} from './api-client';
 export { ApiError, errorMessage, isNotFound, statusOf } from './api-error';
 export {
   browserTimezone,
@@ -5,7 +13,6 @@ export {
   fetchOptIn,
   fetchSession,
   logout,
-  type SessionAnswer,
   sendEmailCode,
   sendPhoneCode,
   verifyEmailCode,
@@ -21,13 +28,6 @@ export {
   updateConversation,
 } from './conversations';
 export { sendFeedback } from './feedback';
-export {
-  API_BASE,
-  type RequestHeadersHook,
-  type ResponseHook,
-  setRequestHeadersHook,
-  setResponseHook,
-} from './request';
 export { clearSourcesCache, fetchSources } from './sources';
 export { openMessageStream } from './stream';
 export { fetchMemberships, fetchUsage } from './usage';

@@ -1,5 +1,5 @@
 import { type Citation, SourcesResponse } from '@doppel/protocol';
-import { request } from './request';
+import type { ApiClient } from './api-client';
 
 const cache = new Map<string, Promise<Citation[]>>();
 
@@ -8,10 +8,13 @@ const cache = new Map<string, Promise<Citation[]>>();
  * Answers are cached per message, since a marker click and the overlay ask for the same
  * list; a failed request is dropped from the cache so that a retry asks again.
  */
-export function fetchSources(messageId: string): Promise<Citation[]> {
+export function fetchSources(api: ApiClient, messageId: string): Promise<Citation[]> {
   const cached = cache.get(messageId);
   if (cached) return cached;
-  const pending = request(`/clone/talk/messages/${encodeURIComponent(messageId)}/sources`, SourcesResponse);
+  const pending = api.request(
+    `/clone/talk/messages/${encodeURIComponent(messageId)}/sources`,
+    SourcesResponse,
+  );
   cache.set(messageId, pending);
   pending.catch(() => cache.delete(messageId));
   return pending;

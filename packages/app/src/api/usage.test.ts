@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, usage } from '../test/fixtures';
+import { createApiClient } from './api-client';
 import { fetchUsage } from './usage';
 
 describe('fetchUsage', () => {
@@ -9,7 +10,7 @@ describe('fetchUsage', () => {
     const waits: number[] = [];
     const retries = vi.fn();
     await expect(
-      fetchUsage('demo', 'east', {
+      fetchUsage(createApiClient(), 'demo', 'east', {
         onRetry: retries,
         sleep: async (ms) => {
           waits.push(ms);
@@ -26,8 +27,12 @@ describe('fetchUsage', () => {
     const answers = [jsonResponse({ error: 'busy' }, 503), jsonResponse(usage())];
     const fetchMock = vi.fn(async () => answers.shift() ?? jsonResponse({ error: 'gone' }, 404));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await fetchUsage('demo', null, { sleep: async () => undefined })).toEqual(usage());
-    await expect(fetchUsage('demo', null, { sleep: async () => undefined })).rejects.toMatchObject({
+    expect(await fetchUsage(createApiClient(), 'demo', null, { sleep: async () => undefined })).toEqual(
+      usage(),
+    );
+    await expect(
+      fetchUsage(createApiClient(), 'demo', null, { sleep: async () => undefined }),
+    ).rejects.toMatchObject({
       status: 404,
     });
     expect(fetchMock).toHaveBeenCalledTimes(3);

@@ -6,8 +6,8 @@ import {
   type Usage,
   Usage as UsageSchema,
 } from '@doppel/protocol';
+import type { ApiClient } from './api-client';
 import { statusOf } from './api-error';
-import { request } from './request';
 
 const cloneQuery = (instanceSlug?: string | null): string =>
   instanceSlug ? `?instance=${encodeURIComponent(instanceSlug)}` : '';
@@ -26,6 +26,7 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
  * refusal (4xx) is not retried.
  */
 export async function fetchUsage(
+  api: ApiClient,
   slug: string,
   instanceSlug?: string | null,
   options: { onRetry?: () => void; sleep?: (ms: number) => Promise<void> } = {},
@@ -34,7 +35,7 @@ export async function fetchUsage(
   const path = `/clones/${encodeURIComponent(slug)}/usage${cloneQuery(instanceSlug)}`;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await request(path, UsageSchema);
+      return await api.request(path, UsageSchema);
     } catch (error) {
       if (attempt >= USAGE_FETCH_RETRIES || !retryable(error)) throw error;
       options.onRetry?.();
@@ -44,8 +45,12 @@ export async function fetchUsage(
 }
 
 /** GET /api/clones/:slug/memberships (?instance=): the tiers on offer and the active subscription. */
-export function fetchMemberships(slug: string, instanceSlug?: string | null): Promise<SubscriptionData> {
-  return request(
+export function fetchMemberships(
+  api: ApiClient,
+  slug: string,
+  instanceSlug?: string | null,
+): Promise<SubscriptionData> {
+  return api.request(
     `/clones/${encodeURIComponent(slug)}/memberships${cloneQuery(instanceSlug)}`,
     SubscriptionData,
   );

@@ -1,7 +1,9 @@
 /**
- * @module The sign-in dialog (spec/chat.md §2, §4): an intro step (Google slot, e-mail form,
- * disclaimer), then a code step once the code is sent; back to the intro after verification.
- * Reused inside the embed iframe, so it talks to the API only through its props' defaults.
+ * @module The sign-in dialog (spec/chat.md §2, §4): an intro step (e-mail form, disclaimer), then a
+ * code step once the code is sent; back to the intro after verification. Reused inside the embed
+ * iframe (its legal links then open on the main site). No Google button: DESIGN §2 hides Google
+ * sign-in until an OpenID Connect provider exists; when one does, the clone profile's
+ * `features.googleSignIn` (and an embed's whitelabel, core `embedWhitelabel`) says whether it shows.
  */
 import { normaliseOtp, validateEmail } from '@doppel/core';
 import {
@@ -10,37 +12,26 @@ import {
   VERIFY_CODE_FAILED,
   type VerifyEmailCodeResponse,
 } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { sendEmailCode, statusOf, verifyEmailCode } from '../api';
-import { ArrowLeftIcon, CloseIcon } from '../components/icons';
-import '../components/dialog.css';
+import { type ApiClient, sendEmailCode, statusOf, verifyEmailCode } from '../api';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { ArrowLeftIcon } from '../components/icons';
+import { newTabUrl } from '../embed/embed-links';
 import './login.css';
-
-/** The calls the dialog makes; the app's API by default. */
-export interface LoginApi {
-  sendEmailCode(email: string, noLogo?: boolean): Promise<void>;
-  verifyEmailCode(email: string, code: string): Promise<VerifyEmailCodeResponse>;
-}
-
-const defaultApi: LoginApi = { sendEmailCode, verifyEmailCode };
 
 export interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Why sign-in is asked for, shown above the form. */
   reason?: string | null;
-  /** Show the Google button (only when the server has a Google provider and the embed is not whitelabeled). */
-  googleSignIn?: boolean;
-  onGoogle?: () => void;
   /** Whitelabel embeds ask for a code mail without the product logo. */
   noLogo?: boolean;
-  /** Where the disclaimer's legal links go (inside an embed: the main site, spec/calls.md §2). */
-  linkHref?: (path: string) => string;
+  /** Inside an embed: the main site, where the disclaimer's legal links open (spec/calls.md §2). */
+  mainOrigin?: string;
   /** Called with the verified answer; the dialog then resets to the intro and closes. */
   onVerified: (answer: VerifyEmailCodeResponse) => void | Promise<void>;
-  api?: LoginApi;
+  api: ApiClient;
 }
 
 type Step = { name: 'intro' } | { name: 'code'; email: string };
@@ -49,13 +40,12 @@ export default function LoginDialog({
   open,
   onOpenChange,
   reason,
-  googleSignIn = false,
-  onGoogle,
   noLogo = false,
-  linkHref = samePath,
+  mainOrigin,
   onVerified,
-  api = defaultApi,
+  api,
 }: LoginDialogProps) {
+  const linkHref = (path: string): string => (mainOrigin ? newTabUrl(path, mainOrigin, null) : path);
   const [step, setStep] = useState<Step>({ name: 'intro' });
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -67,7 +57,7 @@ export default function LoginDialog({
   ): Promise<{ sent: boolean; fieldError: string | null }> => {
     setSending(true);
     try {
-      await api.sendEmailCode(address, noLogo);
+      await sendEmailCode(api, address, noLogo);
       if (resend) toast.success(CODE_RESENT);
       return { sent: true, fieldError: null };
     } catch (error) {
@@ -81,58 +71,49 @@ export default function LoginDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content login-dialog">
-          <div className="dialog-head">
-            {step.name === 'code' ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="Back"
-                onClick={() => setStep({ name: 'intro' })}
-              >
-                <ArrowLeftIcon />
-              </button>
-            ) : (
-              <span aria-hidden="true" />
-            )}
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          {step.name === 'intro' ? (
-            <IntroStep
-              email={email}
-              onEmailChange={setEmail}
-              reason={reason ?? null}
-              sending={sending}
-              googleSignIn={googleSignIn && onGoogle !== undefined}
-              onGoogle={onGoogle}
-              linkHref={linkHref}
-              onSubmit={async (address) => {
-                const result = await sendCode(address, false);
-                if (result.sent) setStep({ name: 'code', email: address });
-                return result.fieldError;
-              }}
-            />
-          ) : (
-            <CodeStep
-              email={step.email}
-              api={api}
-              resending={sending}
-              onResend={() => void sendCode(step.email, true)}
-              onVerified={async (answer) => {
-                setStep({ name: 'intro' });
-                setEmail('');
-                await onVerified(answer);
-              }}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="dialog-content login-dialog">
+      <div className="dialog-head">
+        {step.name === 'code' ? (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Back"
+            onClick={() => setStep({ name: 'intro' })}
+          >
+            <ArrowLeftIcon />
+          </button>
+        ) : (
+          <span aria-hidden="true" />
+        )}
+        <DialogCloseButton />
+      </div>
+      {step.name === 'intro' ? (
+        <IntroStep
+          email={email}
+          onEmailChange={setEmail}
+          reason={reason ?? null}
+          sending={sending}
+          linkHref={linkHref}
+          onSubmit={async (address) => {
+            const result = await sendCode(address, false);
+            if (result.sent) setStep({ name: 'code', email: address });
+            return result.fieldError;
+          }}
+        />
+      ) : (
+        <CodeStep
+          email={step.email}
+          api={api}
+          resending={sending}
+          onResend={() => void sendCode(step.email, true)}
+          onVerified={async (answer) => {
+            setStep({ name: 'intro' });
+            setEmail('');
+            await onVerified(answer);
+          }}
+        />
+      )}
+    </DialogShell>
   );
 }
 
@@ -141,23 +122,12 @@ interface IntroStepProps {
   onEmailChange: (email: string) => void;
   reason: string | null;
   sending: boolean;
-  googleSignIn: boolean;
-  onGoogle: (() => void) | undefined;
   linkHref: (path: string) => string;
   /** Sends the code; answers the text to show under the field when the server refused the address. */
   onSubmit: (email: string) => Promise<string | null>;
 }
 
-function IntroStep({
-  email,
-  onEmailChange,
-  reason,
-  sending,
-  googleSignIn,
-  onGoogle,
-  linkHref,
-  onSubmit,
-}: IntroStepProps) {
+function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }: IntroStepProps) {
   const id = useId();
   const [touched, setTouched] = useState(email !== '');
   const [serverError, setServerError] = useState<string | null>(null);
@@ -167,20 +137,10 @@ function IntroStep({
 
   return (
     <>
-      <Dialog.Title className="login-title">Sign in to keep talking</Dialog.Title>
-      <Dialog.Description className="dialog-description">
+      <DialogTitle className="login-title">Sign in to keep talking</DialogTitle>
+      <DialogDescription className="dialog-description">
         {reason ?? 'Enter your e-mail and we will send you a six-digit code. No password needed.'}
-      </Dialog.Description>
-      {googleSignIn && (
-        <>
-          <button type="button" className="btn btn-secondary login-google" onClick={onGoogle}>
-            Continue with Google
-          </button>
-          <p className="login-or">
-            <span>or</span>
-          </p>
-        </>
-      )}
+      </DialogDescription>
       <form
         className="login-form"
         noValidate
@@ -241,7 +201,7 @@ function IntroStep({
 
 interface CodeStepProps {
   email: string;
-  api: LoginApi;
+  api: ApiClient;
   resending: boolean;
   onResend: () => void;
   onVerified: (answer: VerifyEmailCodeResponse) => Promise<void>;
@@ -265,7 +225,7 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
     setVerifying(true);
     let answer: VerifyEmailCodeResponse;
     try {
-      answer = await api.verifyEmailCode(email, check.code);
+      answer = await verifyEmailCode(api, email, check.code);
     } catch (failure) {
       const text = serverText(failure, VERIFY_CODE_FAILED);
       toast.error(text);
@@ -278,10 +238,10 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
 
   return (
     <>
-      <Dialog.Title className="login-title">Check your e-mail</Dialog.Title>
-      <Dialog.Description className="dialog-description">
+      <DialogTitle className="login-title">Check your e-mail</DialogTitle>
+      <DialogDescription className="dialog-description">
         We sent a six-digit code to <strong>{email}</strong>. It expires in 10 minutes.
-      </Dialog.Description>
+      </DialogDescription>
       <form
         className="login-form"
         noValidate
@@ -334,8 +294,6 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
     </>
   );
 }
-
-const samePath = (path: string): string => path;
 
 /** The server's reason when it refused the request, else the spec's generic text. */
 function serverText(error: unknown, fallback: string): string {

@@ -1,23 +1,36 @@
-/** @module The site's one sign-in dialog: loaded on first request, signs the session in on verify. */
+/**
+ * @module The app's one sign-in dialog (the site's and each embed's): loaded on first request,
+ * signs the session in on verify.
+ */
 import type { VerifyEmailCodeResponse } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useRef } from 'react';
 import { toast } from 'sonner';
-import { session } from '../session';
-import { closeLogin, loginRequest, openLogin } from './login-request';
+import { useServices } from '../services';
 
 const LoginDialog = lazy(() => import('./login-dialog'));
 
-/** Renders the sign-in dialog whenever something asked for it (`openLogin`). */
-export function LoginHost() {
+interface LoginHostProps {
+  /** Whitelabel embeds ask for code mails without the product logo. */
+  noLogo?: boolean;
+  /** Inside an embed: the main site, where the legal links open in a new tab. */
+  mainOrigin?: string;
+  /** Told of the verified answer before the session is signed in (the embed keeps the bearer token). */
+  onVerified?: (answer: VerifyEmailCodeResponse) => void;
+}
+
+/** Renders the sign-in dialog whenever something asked for it (`services.login.open`). */
+export function LoginHost({ noLogo = false, mainOrigin, onVerified }: LoginHostProps) {
   useSignals();
-  const { open, reason } = loginRequest.value;
+  const { login, session, api } = useServices();
+  const { open, reason } = login.request.value;
   const requested = useRef(false);
   if (open) requested.current = true;
   if (!requested.current) return null;
 
   const verified = async (answer: VerifyEmailCodeResponse): Promise<void> => {
-    closeLogin();
+    onVerified?.(answer);
+    login.close();
     toast.success(`Signed in as ${answer.user.email}`);
     await session.signedInWith(answer);
   };
@@ -26,13 +39,11 @@ export function LoginHost() {
     <Suspense fallback={null}>
       <LoginDialog
         open={open}
-        onOpenChange={(next) => (next ? openLogin(reason) : closeLogin())}
+        onOpenChange={(next) => (next ? login.open(reason) : login.close())}
         reason={reason}
-        googleSignIn={session.googleSignIn.value}
-        onGoogle={() => {
-          const back = window.location.pathname + window.location.search;
-          window.location.assign(`/api/auth/google?redirect=${encodeURIComponent(back)}`);
-        }}
+        noLogo={noLogo}
+        {...(mainOrigin ? { mainOrigin } : {})}
+        api={api}
         onVerified={verified}
       />
     </Suspense>

@@ -1,5 +1,5 @@
 /** @module Which sign-in dialog is asked for, from anywhere in the app (header, paywall, + button). */
-import { type ReadonlySignal, signal } from '@preact/signals-react';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 
 export interface LoginRequest {
   open: boolean;
@@ -7,22 +7,25 @@ export interface LoginRequest {
   reason: string | null;
 }
 
-const request = signal<LoginRequest>({ open: false, reason: null });
-
-/** The sign-in dialog's wanted state; the login host renders it. */
-export const loginRequest: ReadonlySignal<LoginRequest> = request;
-
-/** Opens the sign-in dialog, optionally with the reason it is needed. */
-export function openLogin(reason: string | null = null): void {
-  request.value = { open: true, reason };
+/** The sign-in dialog's wanted state as a signal; the login host renders it. */
+export interface LoginRequestStore {
+  request: ReadonlySignal<LoginRequest>;
+  /** Opens the sign-in dialog, optionally with the reason it is needed. */
+  open(reason?: string | null): void;
+  /** Closes the sign-in dialog. */
+  close(): void;
 }
 
-/** Closes the sign-in dialog. */
-export function closeLogin(): void {
-  if (request.peek().open) request.value = { ...request.peek(), open: false };
-}
-
-/** Forgets the request (tests). */
-export function resetLoginRequest(): void {
-  request.value = { open: false, reason: null };
+/** Creates the sign-in request of one app. */
+export function createLoginRequest(): LoginRequestStore {
+  const request = signal<LoginRequest>({ open: false, reason: null });
+  return {
+    request,
+    open(reason = null) {
+      request.value = { open: true, reason };
+    },
+    close() {
+      if (request.peek().open) request.value = { ...request.peek(), open: false };
+    },
+  };
 }

@@ -1,8 +1,9 @@
 import { UserIcon } from '../components/icons';
-import { openLogin } from './login-request';
+import { useServices } from '../services';
 
 /** The header's sign-in control for a visitor: a user icon that opens the sign-in dialog. */
 export function SignInButton() {
+  const { login } = useServices();
   return (
     <button
       type="button"
@@ -10,7 +11,7 @@ export function SignInButton() {
       aria-label="Sign in"
       title="Sign in"
       aria-haspopup="dialog"
-      onClick={() => openLogin()}
+      onClick={() => login.open()}
     >
       <UserIcon />
     </button>

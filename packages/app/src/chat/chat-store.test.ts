@@ -1,5 +1,10 @@
 // @vitest-environment node
-import { FALLBACK_CLONE_MESSAGE, STOP_GUARD_MS, STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
+import {
+  FALLBACK_CLONE_MESSAGE,
+  STOP_GUARD_MS,
+  STREAM_IDLE_TIMEOUT_MS,
+  type StreamRequest,
+} from '@doppel/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import {
   controlledStream,
@@ -10,9 +15,18 @@ import {
   sseResponse,
   usage,
 } from '../test/fixtures';
-import { type ChatApi, createChatStore } from './chat-store';
+import { type ChatApi, type ChatStoreOptions, createChatStore } from './chat-store';
+import { createTextStreamTransport } from './chat-transport';
 
-function fakeApi(overrides: Partial<ChatApi> = {}): ChatApi {
+/** The conversation calls and the answer stream the tests fake. */
+type FakeApi = ChatApi & { openMessageStream(body: StreamRequest, signal: AbortSignal): Promise<Response> };
+
+/** A chat over the fake API, the answer stream as its transport. */
+function chatStore(options: Omit<ChatStoreOptions, 'transport' | 'api'> & { api: FakeApi }) {
+  return createChatStore({ ...options, transport: createTextStreamTransport(options.api.openMessageStream) });
+}
+
+function fakeApi(overrides: Partial<FakeApi> = {}): FakeApi {
   return {
     createConversation: vi.fn(async () => conversation()),
     fetchConversation: vi.fn(async () => ({ ...conversation(), messages: [] })),
@@ -31,7 +45,7 @@ function fakeApi(overrides: Partial<ChatApi> = {}): ChatApi {
 describe('createChatStore', () => {
   it('creates the conversation on first send, streams tokens and appends the stored answer', async () => {
     const api = fakeApi();
-    const store = createChatStore({ slug: 'demo', api, timezone: () => 'Europe/Paris' });
+    const store = chatStore({ slug: 'demo', api, timezone: () => 'Europe/Paris' });
     const outcome = await store.send('  Hi there  ');
     expect(outcome.status).toBe('sent');
     expect(api.createConversation).toHaveBeenCalledWith({ slug: 'demo', instanceSlug: null, medium: 'WEB' });
@@ -54,7 +68,7 @@ describe('createChatStore', () => {
 
   it('is pending before the first token, then streams token by token', async () => {
     const stream = controlledStream();
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({ openMessageStream: async () => stream.response }),
     });
@@ -62,7 +76,7 @@ describe('createChatStore', () => {
     expect(store.reply.value).toEqual({ phase: 'pending', text: '' });
     stream.push(sseLine({ type: 'token', token: 'One ' }));
     await vi.waitFor(() => expect(store.reply.value).toEqual({ phase: 'streaming', text: 'One ' }));
-    stream.push('data: {"type":"token","token":"two"}\n');
+    stream.push(sseLine({ type: 'token', token: 'two' }));
     await vi.waitFor(() => expect(store.reply.value?.text).toBe('One two'));
     stream.push(sseLine({ type: 'message', message: message({ text: 'One two' }) }));
     stream.end();
@@ -72,7 +86,7 @@ describe('createChatStore', () => {
   it('ignores blank text and a second send while one is in flight', async () => {
     const stream = controlledStream();
     const api = fakeApi({ openMessageStream: vi.fn(async () => stream.response) });
-    const store = createChatStore({ slug: 'demo', api });
+    const store = chatStore({ slug: 'demo', api });
     expect(await store.send('   ')).toEqual({ status: 'ignored' });
     const first = store.send('one');
     expect(await store.send('two')).toEqual({ status: 'ignored' });
@@ -85,7 +99,7 @@ describe('createChatStore', () => {
   it('refuses to cancel before 1 s, then aborts and keeps the partial text', async () => {
     let clock = 1_000;
     const stream = controlledStream();
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       now: () => clock,
       api: fakeApi({ openMessageStream: async () => stream.response }),
@@ -108,7 +122,7 @@ describe('createChatStore', () => {
   });
 
   it('shows the fallback message on an error event', async () => {
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({
         openMessageStream: async () =>
@@ -125,7 +139,7 @@ describe('createChatStore', () => {
 
   it('asks to restore the draft when the server refuses the message', async () => {
     const { ApiError } = await import('../api/api-error');
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({
         openMessageStream: async () => {
@@ -146,7 +160,7 @@ describe('createChatStore', () => {
   it('on a 402 takes the message back, shows no fallback and hands over the refusing usage', async () => {
     const { ApiError } = await import('../api/api-error');
     const refusing = usage({ usage: { messages: 10, voice_seconds: 0, video_seconds: 0 } });
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({
         openMessageStream: async () => {
@@ -169,7 +183,7 @@ describe('createChatStore', () => {
   });
 
   it('fails when the stream ends without the stored message', async () => {
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({ openMessageStream: async () => sseResponse([sseLine({ type: 'token', token: 'x' })]) }),
     });
@@ -179,7 +193,7 @@ describe('createChatStore', () => {
   it('ends an idle stream after 30 s; every line, keep-alives included, restarts the wait', async () => {
     vi.useFakeTimers();
     const stream = controlledStream();
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({ openMessageStream: async () => stream.response }),
     });
@@ -194,7 +208,7 @@ describe('createChatStore', () => {
   });
 
   it('takes the message back when the conversation cannot be created', async () => {
-    const store = createChatStore({
+    const store = chatStore({
       slug: 'demo',
       api: fakeApi({
         createConversation: async () => {
@@ -217,7 +231,7 @@ describe('createChatStore', () => {
         messages: [message({ sender: 'USER', id: 'u1', text: 'Q' }), message({ id: 'c1', text: 'A' })],
       })),
     });
-    const store = createChatStore({ slug: 'demo', api });
+    const store = chatStore({ slug: 'demo', api });
     await store.load('conv-9');
     expect(store.loadState.value).toBe('ready');
     expect(store.messages.value.map((m) => m.text)).toEqual(['Q', 'A']);

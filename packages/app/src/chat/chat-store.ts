@@ -11,15 +11,15 @@ import {
   type Medium,
   type Message,
   STREAM_IDLE_TIMEOUT_MS,
-  type StreamRequest,
   type Usage,
   UsageRefusal,
 } from '@doppel/protocol';
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-react';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import { ApiError, statusOf } from '../api/api-error';
 import { type ChatMessage, type ChatReply, localMessage, toChatMessage } from './chat-message';
-import { readStreamEvents } from './sse-reader';
+import type { ChatTransport } from './chat-transport';
 
-/** The API calls the chat makes; `src/api` in the app, fakes in tests. */
+/** The conversation calls the chat makes; `src/api` in the app, fakes in tests. */
 export interface ChatApi {
   createConversation(input: {
     slug: string;
@@ -27,7 +27,6 @@ export interface ChatApi {
     medium: Medium;
   }): Promise<Conversation>;
   fetchConversation(id: string): Promise<ConversationWithMessages>;
-  openMessageStream(body: StreamRequest, signal: AbortSignal): Promise<Response>;
 }
 
 /** What happened in the chat, for listeners outside it (the embed tells its host page). */
@@ -44,6 +43,8 @@ export interface ChatStoreOptions {
   instanceId?: string | null;
   medium?: Medium;
   api: ChatApi;
+  /** How the message goes out and the answer comes back (the text stream for the chat). */
+  transport: ChatTransport;
   now?: () => number;
   timezone?: () => string | null;
   idleTimeoutMs?: number;
@@ -179,9 +180,8 @@ export function createChatStore(options: ChatStoreOptions) {
       });
     } catch (error) {
       if (token !== loadToken) return;
-      const status = (error as { status?: unknown }).status;
       batch(() => {
-        loadState.value = status === 404 ? 'missing' : 'error';
+        loadState.value = statusOf(error) === 404 ? 'missing' : 'error';
         loadError.value = error instanceof Error ? error.message : String(error);
       });
     }
@@ -219,21 +219,15 @@ export function createChatStore(options: ChatStoreOptions) {
     let final: Message | null = null;
     let streamError: string | null = null;
     try {
-      const response = await options.api.openMessageStream(
+      await options.transport.send(
         {
           message: { type: 'TEXT', text: trimmed, slug: options.slug, conversationId: target.id },
           instanceId: options.instanceId ?? null,
           timezone: timezone(),
         },
-        abort.signal,
-      );
-      idle.touch();
-      if (!response.body) throw new Error('The server sent an empty stream.');
-      tell('message-sent', target.id);
-      await readStreamEvents(
-        response.body,
         {
-          onLine: () => idle.touch(),
+          onAccepted: () => tell('message-sent', target.id),
+          onActivity: () => idle.touch(),
           onEvent: (event) => {
             if (event.type === 'token') {
               const current = reply.peek();
@@ -252,9 +246,9 @@ export function createChatStore(options: ChatStoreOptions) {
       const reason = abort.signal.aborted ? abort.signal.reason : error;
       if (reason instanceof CancelledByUser) return settleCancelled(abort);
       if (reason instanceof StreamIdleError) return settleFailed(abort, 'timeout', reason.message, false);
-      const status = (error as { status?: unknown }).status;
+      const status = statusOf(error);
       if (status === 402) return settleRefusedByUsage(abort, error);
-      if (typeof status === 'number' && status > 0) {
+      if (status > 0) {
         return settleFailed(abort, 'refused', errorText(error), true);
       }
       return settleFailed(abort, 'network', errorText(error), false);
@@ -295,8 +289,7 @@ export function createChatStore(options: ChatStoreOptions) {
   }
 
   function settleRefusedByUsage(abort: AbortController, error: unknown): SendOutcome {
-    const body = (error as { body?: unknown }).body;
-    const refusal = UsageRefusal.safeParse(body);
+    const refusal = UsageRefusal.safeParse(error instanceof ApiError ? error.body : null);
     batch(() => {
       // The visitor's message was not stored: take it back (the draft holds it again).
       const last = messages.peek().at(-1);

@@ -9,7 +9,11 @@ export {
   type SendFailure,
   type SendOutcome,
 } from './chat-store';
+export {
+  type ChatTransport,
+  createTextStreamTransport,
+  type TransportHandlers,
+  textStreamTransport,
+} from './chat-transport';
 export { prefersTouch } from './prefers-touch';
-export { type SendOutcomeContext, type SendSource, settleSendOutcome } from './settle-send-outcome';
-export { readStreamEvents, type StreamHandlers } from './sse-reader';
-export { useClaimOnSignIn } from './use-claim-on-sign-in';
+export { preloadStreamReader, readStreamEvents, type StreamHandlers } from './sse-reader';

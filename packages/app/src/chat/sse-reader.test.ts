@@ -15,9 +15,9 @@ function body(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
 
 async function collect(stream: ReadableStream<Uint8Array>) {
   const events: StreamEvent[] = [];
-  let lines = 0;
-  await readStreamEvents(stream, { onLine: () => lines++, onEvent: (e) => events.push(e) });
-  return { events, lines };
+  let pieces = 0;
+  await readStreamEvents(stream, { onActivity: () => pieces++, onEvent: (e) => events.push(e) });
+  return { events, pieces };
 }
 
 describe('readStreamEvents', () => {
@@ -32,8 +32,8 @@ describe('readStreamEvents', () => {
     ]);
   });
 
-  it('ignores keep-alive comments and malformed lines but counts every line', async () => {
-    const { events, lines } = await collect(
+  it('ignores keep-alive comments and malformed lines but counts every piece that arrives', async () => {
+    const { events, pieces } = await collect(
       body([
         ': keep-alive\n\n',
         'data: not json\n\n',
@@ -42,13 +42,14 @@ describe('readStreamEvents', () => {
       ]),
     );
     expect(events).toEqual([{ type: 'error', error: 'x' }]);
-    expect(lines).toBe(7);
+    // The idle timer restarts on each of the four pieces, the keep-alive-only one included.
+    expect(pieces).toBe(4);
   });
 
   it('stops and rejects with the reason when aborted', async () => {
     const controller = new AbortController();
     const stream = new ReadableStream<Uint8Array>({ start() {} });
-    const reading = readStreamEvents(stream, { onLine: () => {}, onEvent: () => {} }, controller.signal);
+    const reading = readStreamEvents(stream, { onActivity: () => {}, onEvent: () => {} }, controller.signal);
     const reason = new Error('stop');
     controller.abort(reason);
     await expect(reading).rejects.toBe(reason);

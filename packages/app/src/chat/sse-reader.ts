@@ -1,58 +1,46 @@
-/** @module Reads the answer stream: `data: {json}` lines parsed with the protocol's StreamEvent. */
+/**
+ * @module Reads the answer stream (DESIGN §4: `data: {json}` events): each event's data parsed
+ * with the protocol's StreamEvent. The SSE parsing itself (eventsource-parser) loads with the
+ * first answer, or before when the page is idle (`preloadStreamReader`), so the embedded chat's
+ * first load stays small.
+ */
 import { StreamEvent } from '@doppel/protocol';
 
 export interface StreamHandlers {
-  /** Called for every line, keep-alive comments included (the idle timer restarts on each). */
-  onLine(): void;
+  /** Called for every piece of the body that arrives, keep-alive comments included (the idle timer restarts on each). */
+  onActivity(): void;
   /** Called for every well-formed event, in order. */
   onEvent(event: StreamEvent): void;
 }
 
+/** Loads the SSE parsing (once); call it when idle so the first answer need not wait for it. */
+export function preloadStreamReader(): Promise<typeof import('./sse-data-reader')> {
+  return import('./sse-data-reader');
+}
+
 /**
- * Reads an SSE body line by line until it ends. Lines starting with ':' are keep-alive
- * comments; blank lines end an event; `data:` lines carry one JSON StreamEvent each; lines
- * that do not parse are skipped (a later event or the end of the stream decides the
- * outcome). Aborting `signal` cancels the body and rejects with the signal's reason.
+ * Reads an SSE body until it ends. Comments (keep-alives) and data that does not parse as a
+ * StreamEvent are skipped (a later event or the end of the stream decides the outcome); a last
+ * event cut off before its blank line still counts. Aborting `signal` cancels the body and
+ * rejects with the signal's reason.
  */
 export async function readStreamEvents(
   body: ReadableStream<Uint8Array>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const onAbort = (): void => {
-    reader.cancel(signal?.reason).catch(() => undefined);
-  };
-  if (signal?.aborted) onAbort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let buffer = '';
-  const handleLine = (line: string): void => {
-    handlers.onLine();
-    if (!line.startsWith('data:')) return;
-    const event = parseEvent(line.slice(5).trim());
-    if (event) handlers.onEvent(event);
-  };
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw signal.reason;
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let newline = buffer.search(/\r?\n/);
-      while (newline !== -1) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(buffer[newline] === '\r' ? newline + 2 : newline + 1);
-        handleLine(line);
-        newline = buffer.search(/\r?\n/);
-      }
-    }
-    buffer += decoder.decode();
-    if (buffer !== '') handleLine(buffer);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    reader.releaseLock();
-  }
+  const { readSseData } = await preloadStreamReader();
+  await readSseData(
+    body,
+    {
+      onActivity: handlers.onActivity,
+      onData(data) {
+        const event = parseEvent(data);
+        if (event) handlers.onEvent(event);
+      },
+    },
+    signal,
+  );
 }
 
 function parseEvent(json: string): StreamEvent | null {

@@ -3,11 +3,10 @@
  * mobile capped at 75 vh; lists the message's used sources and the related ones. Loaded lazily.
  */
 import { CITATION_SHEET_MAX_VH, type Citation } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { fetchSources } from '../api';
-import { CloseIcon } from '../components/icons';
-import '../components/dialog.css';
+import { DialogCloseButton, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { useServices } from '../services';
 import './citations.css';
 import { CitationItem } from './citation-item';
 
@@ -33,6 +32,7 @@ export default function CitationsOverlay({
   onOpenChange,
   returnFocus,
 }: CitationsOverlayProps) {
+  const { api } = useServices();
   const [state, setState] = useState<SourcesState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const focusedRef = useRef<HTMLLIElement>(null);
@@ -42,7 +42,7 @@ export default function CitationsOverlay({
     if (!open || !messageId) return;
     let live = true;
     setState({ status: 'loading' });
-    fetchSources(messageId).then(
+    fetchSources(api, messageId).then(
       (list) => {
         if (!live) return;
         const byIndex = (a: Citation, b: Citation) => a.index - b.index;
@@ -57,7 +57,7 @@ export default function CitationsOverlay({
     return () => {
       live = false;
     };
-  }, [open, messageId, attempt]);
+  }, [api, open, messageId, attempt]);
 
   useEffect(() => {
     if (state.status !== 'ready' || focus === null) return;
@@ -69,82 +69,71 @@ export default function CitationsOverlay({
 
   const style = { '--sheet-max-vh': `${CITATION_SHEET_MAX_VH}vh` } as CSSProperties;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay sheet-overlay" />
-        <Dialog.Content
-          className="sheet"
-          style={style}
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            // With a marker to show, focus moves to that source once the list is loaded.
-            if (focus !== null) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => {
-            if (returnFocus?.isConnected) {
-              event.preventDefault();
-              returnFocus.focus();
-            }
-          }}
-        >
-          <div className="sheet-handle" aria-hidden="true" />
-          <div className="sheet-head">
-            <Dialog.Title className="dialog-title">Citations</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close citations">
-              <CloseIcon />
-            </Dialog.Close>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sheet"
+      overlayClassName="dialog-overlay sheet-overlay"
+      style={style}
+      undescribed
+      // With a marker to show, focus moves to that source once the list is loaded.
+      initialFocus={focus !== null ? 'none' : 'auto'}
+      returnFocus={returnFocus}
+    >
+      <div className="sheet-handle" aria-hidden="true" />
+      <div className="sheet-head">
+        <DialogTitle className="dialog-title">Citations</DialogTitle>
+        <DialogCloseButton label="Close citations" />
+      </div>
+      <div className="sheet-body">
+        {state.status === 'loading' && <SourcesSkeleton />}
+        {state.status === 'error' && (
+          <div className="sources-error" role="alert">
+            <p className="sources-error-title">Something went wrong...</p>
+            <p>Please try again later.</p>
+            <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Retry
+            </button>
           </div>
-          <div className="sheet-body">
-            {state.status === 'loading' && <SourcesSkeleton />}
-            {state.status === 'error' && (
-              <div className="sources-error" role="alert">
-                <p className="sources-error-title">Something went wrong...</p>
-                <p>Please try again later.</p>
-                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  Retry
-                </button>
-              </div>
+        )}
+        {state.status === 'ready' && (
+          <>
+            {state.used.length === 0 && state.related.length === 0 && (
+              <p className="sources-empty">No sources for this answer.</p>
             )}
-            {state.status === 'ready' && (
-              <>
-                {state.used.length === 0 && state.related.length === 0 && (
-                  <p className="sources-empty">No sources for this answer.</p>
-                )}
-                {state.used.length > 0 && (
-                  <section aria-labelledby="sources-used">
-                    <h2 id="sources-used" className="sources-heading">
-                      Sources
-                    </h2>
-                    <ol className="citation-list">
-                      {state.used.map((c) => (
-                        <CitationItem
-                          key={c.id}
-                          citation={c}
-                          focused={c.index === focus}
-                          ref={c.index === focus ? focusedRef : undefined}
-                        />
-                      ))}
-                    </ol>
-                  </section>
-                )}
-                {state.related.length > 0 && (
-                  <section aria-labelledby="sources-related">
-                    <h2 id="sources-related" className="sources-heading">
-                      Related
-                    </h2>
-                    <ul className="citation-list">
-                      {state.related.map((c) => (
-                        <CitationItem key={c.id} citation={c} focused={false} />
-                      ))}
-                    </ul>
-                  </section>
-                )}
-              </>
+            {state.used.length > 0 && (
+              <section aria-labelledby="sources-used">
+                <h2 id="sources-used" className="sources-heading">
+                  Sources
+                </h2>
+                <ol className="citation-list">
+                  {state.used.map((c) => (
+                    <CitationItem
+                      key={c.id}
+                      citation={c}
+                      focused={c.index === focus}
+                      ref={c.index === focus ? focusedRef : undefined}
+                    />
+                  ))}
+                </ol>
+              </section>
             )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {state.related.length > 0 && (
+              <section aria-labelledby="sources-related">
+                <h2 id="sources-related" className="sources-heading">
+                  Related
+                </h2>
+                <ul className="citation-list">
+                  {state.related.map((c) => (
+                    <CitationItem key={c.id} citation={c} focused={false} />
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </DialogShell>
   );
 }
 

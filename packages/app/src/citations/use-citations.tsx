@@ -6,6 +6,7 @@
 
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { fetchSources } from '../api';
+import { useServices } from '../services';
 
 const CitationsOverlay = lazy(() => import('./citations-overlay'));
 
@@ -23,21 +24,25 @@ export interface Citations {
 }
 
 export function useCitations(): Citations {
+  const { api } = useServices();
   const [state, setState] = useState<CitationsState>({ open: false, messageId: null, focus: null });
   const returnFocus = useRef<HTMLElement | null>(null);
-  const open = useCallback((messageId: string, n: number | null) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setState({ open: true, messageId, focus: n });
-    if (n === null) return;
-    fetchSources(messageId).then(
-      (list) => {
-        const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
-        // The toast module (and sonner) load on first use: the embed's first load stays small.
-        if (cited) void import('../talk/citation-toast').then((module) => module.showCitationToast(cited));
-      },
-      () => undefined,
-    );
-  }, []);
+  const open = useCallback(
+    (messageId: string, n: number | null) => {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setState({ open: true, messageId, focus: n });
+      if (n === null) return;
+      fetchSources(api, messageId).then(
+        (list) => {
+          const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
+          // The toast module (and sonner) load on first use: the embed's first load stays small.
+          if (cited) void import('../talk/citation-toast').then((module) => module.showCitationToast(cited));
+        },
+        () => undefined,
+      );
+    },
+    [api],
+  );
 
   const element = state.messageId ? (
     <Suspense fallback={null}>

@@ -23,7 +23,7 @@ export function SiteHeader({ children, leading, actions, requireEmail = true }: 
         <div className="site-header-middle">{children}</div>
         <div className="site-header-actions">
           {actions}
-          <AccountMenu requireEmail={requireEmail} />
+          <AccountMenu showSignIn={requireEmail} />
         </div>
       </div>
       <StaffToolbar />

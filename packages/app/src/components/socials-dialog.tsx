@@ -1,19 +1,9 @@
 /** @module The 'View Socials' dialog (spec/chat.md §2); loaded lazily with Radix Dialog. */
 import { normaliseSocialUrl } from '@doppel/core';
 import type { Socials } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ComponentType } from 'react';
-import './dialog.css';
-import {
-  CloseIcon,
-  FacebookIcon,
-  GlobeIcon,
-  InstagramIcon,
-  LinkedinIcon,
-  LinkIcon,
-  XIcon,
-  YoutubeIcon,
-} from './icons';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from './dialog-shell';
+import { FacebookIcon, GlobeIcon, InstagramIcon, LinkedinIcon, LinkIcon, XIcon, YoutubeIcon } from './icons';
 
 interface SocialItem {
   key: string;
@@ -63,59 +53,41 @@ export default function SocialsDialog({
 }: SocialsDialogProps) {
   const items = socialItems(socials);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog-content"
-          onCloseAutoFocus={(event) => {
-            if (returnFocus?.isConnected) {
-              event.preventDefault();
-              returnFocus.focus();
-            }
-          }}
-        >
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">View Socials</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">
-            Find {cloneName} around the web.
-          </Dialog.Description>
-          <ul className="socials-list">
-            {items.map(({ key, label, value, Icon }) => {
-              const link = normaliseSocialUrl(value);
-              if (link && !link.valid)
-                console.warn(`Social link of ${cloneName} is not a valid URL: ${value}`);
-              return (
-                <li key={key}>
-                  {link?.valid ? (
-                    <a className="social-link" href={link.url} target="_blank" rel="noopener noreferrer">
-                      <Icon />
-                      <span>
-                        {label}
-                        <br />
-                        <small>{link.url.replace(/^https?:\/\//, '')}</small>
-                      </span>
-                    </a>
-                  ) : (
-                    <div className="social-link">
-                      <Icon />
-                      <span>
-                        {label}
-                        <br />
-                        <small>{value}</small>
-                      </span>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="dialog-content" returnFocus={returnFocus}>
+      <div className="dialog-head">
+        <DialogTitle className="dialog-title">View Socials</DialogTitle>
+        <DialogCloseButton />
+      </div>
+      <DialogDescription className="dialog-description">Find {cloneName} around the web.</DialogDescription>
+      <ul className="socials-list">
+        {items.map(({ key, label, value, Icon }) => {
+          const link = normaliseSocialUrl(value);
+          if (link && !link.valid) console.warn(`Social link of ${cloneName} is not a valid URL: ${value}`);
+          return (
+            <li key={key}>
+              {link?.valid ? (
+                <a className="social-link" href={link.url} target="_blank" rel="noopener noreferrer">
+                  <Icon />
+                  <span>
+                    {label}
+                    <br />
+                    <small>{link.url.replace(/^https?:\/\//, '')}</small>
+                  </span>
+                </a>
+              ) : (
+                <div className="social-link">
+                  <Icon />
+                  <span>
+                    {label}
+                    <br />
+                    <small>{value}</small>
+                  </span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </DialogShell>
   );
 }

@@ -103,9 +103,10 @@ describe('createEmbedBridge', () => {
     const host = fakeHost();
     const bridge = createEmbedBridge({ window: host.window, parentOrigin: PARENT });
     const listener = vi.fn();
-    bridge.subscribe(listener);
+    bridge.state.subscribe(listener);
+    listener.mockClear();
     host.welcome({ mode: 'bubble', config: 'cfg-1', prefill: 'Hello there', open: true });
-    expect(bridge.getState()).toEqual({
+    expect(bridge.state.value).toEqual({
       welcomed: true,
       id: 'doppel-7',
       mode: 'bubble',
@@ -127,7 +128,7 @@ describe('createEmbedBridge', () => {
       const host = fakeHost();
       const bridge = createEmbedBridge({ window: host.window, parentOrigin: PARENT });
       host.welcome({ mode });
-      expect(bridge.getState().open).toBe(open);
+      expect(bridge.state.value.open).toBe(open);
     }
   });
 
@@ -136,11 +137,11 @@ describe('createEmbedBridge', () => {
     const bridge = createEmbedBridge({ window: host.window, parentOrigin: PARENT });
     host.welcome({ mode: 'bubble' });
     host.deliver({ ns: 'doppel', v: 1, type: 'open', id: 'doppel-7' });
-    expect(bridge.getState().open).toBe(true);
+    expect(bridge.state.value.open).toBe(true);
     host.deliver({ ns: 'doppel', v: 1, type: 'prefill', id: 'doppel-7', payload: { text: 'Hi!' } });
-    expect(bridge.getState().prefill).toBe('Hi!');
+    expect(bridge.state.value.prefill).toBe('Hi!');
     host.deliver({ ns: 'doppel', v: 1, type: 'close', id: 'doppel-7', payload: {} });
-    expect(bridge.getState().open).toBe(false);
+    expect(bridge.state.value.open).toBe(false);
   });
 
   it('accepts only its parent window at the parent origin, and only what EmbedHostMessage parses', () => {
@@ -165,10 +166,10 @@ describe('createEmbedBridge', () => {
     ]) {
       host.deliver(malformed);
     }
-    expect(bridge.getState().welcomed).toBe(false);
-    expect(bridge.getState().prefill).toBeNull();
+    expect(bridge.state.value.welcomed).toBe(false);
+    expect(bridge.state.value.prefill).toBeNull();
     host.deliver(welcome);
-    expect(bridge.getState()).toMatchObject({ welcomed: true, mode: 'inline', id: 'x' });
+    expect(bridge.state.value).toMatchObject({ welcomed: true, mode: 'inline', id: 'x' });
   });
 
   it('holds events until welcome, then sends them with the widget id, in order', () => {
@@ -212,7 +213,7 @@ describe('createEmbedBridge', () => {
     first.destroy();
     const again = createEmbedBridge({ window: host.window, parentOrigin: PARENT });
     host.welcome({ mode: 'bubble', open: true });
-    expect(again.getState()).toMatchObject({ open: true, prefill: null });
+    expect(again.state.value).toMatchObject({ open: true, prefill: null });
     expect(host.posted().filter(({ message }) => message.type === 'hello')).toHaveLength(2);
   });
 
@@ -253,7 +254,7 @@ describe('createEmbedBridge', () => {
     const bridge = createEmbedBridge({ window: host.window, parentOrigin: PARENT });
     bridge.destroy();
     host.welcome();
-    expect(bridge.getState().welcomed).toBe(false);
+    expect(bridge.state.value.welcomed).toBe(false);
     expect(host.listeners.size).toBe(0);
   });
 
@@ -273,9 +274,9 @@ describe('createEmbedBridge', () => {
     expect(postMessage).toHaveBeenCalledWith({ ns: 'doppel', v: 1, type: 'hello', id: '' }, PARENT);
     const data = { ns: 'doppel', v: 1, type: 'welcome', id: 'doppel-1', payload: { mode: 'fullpage' } };
     window.dispatchEvent(new MessageEvent('message', { data, origin: PARENT, source: window }));
-    expect(bridge.getState().welcomed).toBe(false);
+    expect(bridge.state.value.welcomed).toBe(false);
     window.dispatchEvent(new MessageEvent('message', { data, origin: PARENT, source: parent }));
-    expect(bridge.getState()).toMatchObject({ welcomed: true, mode: 'fullpage', id: 'doppel-1' });
+    expect(bridge.state.value).toMatchObject({ welcomed: true, mode: 'fullpage', id: 'doppel-1' });
     bridge.destroy();
     frame.remove();
   });

@@ -2,7 +2,7 @@
  * @module The iframe half of the embed bridge (docs/embed-lifecycle.md, "What the iframe side
  * needs to do"), framework-neutral: `hello` to the parent at the `parent` query origin, then
  * only messages from that parent window and origin that parse as `EmbedHostMessage`; the
- * widget's id, mode, prefill and open state from `welcome`; the chat's events back to the host.
+ * widget's id, mode, prefill and open state from `welcome` (a signal); the chat's events back to the host.
  * Nothing is ever posted to `"*"`, and nothing at all without a parent and a `parent` origin.
  */
 import {
@@ -12,6 +12,7 @@ import {
   EmbedHostMessage,
   type EmbedMode,
 } from '@doppel/protocol';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 
 type FrameType = EmbedFrameMessage['type'];
 /** The payload a frame message of type `T` carries. */
@@ -50,8 +51,8 @@ export interface EmbedBridgeOptions {
 export interface EmbedBridge {
   /** Whether there is a host to talk to at all (a parent window and a valid `parent` origin). */
   readonly connected: boolean;
-  getState(): BridgeState;
-  subscribe(listener: () => void): () => void;
+  /** What the bridge knows of its host, as a signal (the chat renders it). */
+  readonly state: ReadonlySignal<BridgeState>;
   /**
    * Posts a frame message to the host, with the widget id. Before `welcome` it waits (only
    * `hello` goes out without an id), so every event carries the id the host gave.
@@ -93,15 +94,20 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const parentOrigin = parentOriginFrom(options.parentOrigin);
   const parent = win.parent && win.parent !== (win as unknown) ? win.parent : null;
   const connected = parent !== null && parentOrigin !== null;
-  const listeners = new Set<() => void>();
-  let state: BridgeState = { welcomed: false, id: '', mode: null, config: null, open: false, prefill: null };
+  const state = signal<BridgeState>({
+    welcomed: false,
+    id: '',
+    mode: null,
+    config: null,
+    open: false,
+    prefill: null,
+  });
   let waiting: { type: FrameType; payload: unknown }[] = [];
   let destroyed = false;
   const observers = new Set<ResizeObserver>();
 
   const set = (patch: Partial<BridgeState>): void => {
-    state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
+    state.value = { ...state.peek(), ...patch };
   };
 
   const post = (type: FrameType, payload: unknown): void => {
@@ -110,7 +116,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       ns: EMBED_NAMESPACE,
       v: EMBED_PROTOCOL_VERSION,
       type,
-      id: state.id,
+      id: state.peek().id,
     };
     if (payload !== undefined) message.payload = payload;
     // Only ever to the parent we said hello to, at its origin: never "*".
@@ -133,7 +139,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
           config: config ?? null,
           // Inline and fullpage widgets are shown from the start.
           open: open ?? mode !== 'bubble',
-          prefill: prefill ?? state.prefill,
+          prefill: prefill ?? state.peek().prefill,
         });
         const queued = waiting;
         waiting = [];
@@ -159,20 +165,14 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const bridge: EmbedBridge = {
     connected,
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    state,
     send(type, payload) {
       if (!connected || destroyed) return;
-      if (!state.welcomed) waiting.push({ type, payload });
+      if (!state.peek().welcomed) waiting.push({ type, payload });
       else post(type, payload);
     },
     takePrefill() {
-      const text = state.prefill;
+      const text = state.peek().prefill;
       if (text !== null) set({ prefill: null });
       return text;
     },
@@ -201,7 +201,6 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       win.removeEventListener('message', onMessage);
       for (const observer of observers) observer.disconnect();
       observers.clear();
-      listeners.clear();
       waiting = [];
     },
   };

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { CloseIcon } from '../components/icons';
 import type { EmbedBridge } from './bridge';
 
@@ -7,8 +7,8 @@ import type { EmbedBridge } from './bridge';
  * (`request-close`). On phones the popup is full screen and this is the way out.
  */
 export function CloseButton({ bridge }: { bridge: EmbedBridge }) {
-  const { mode } = useSyncExternalStore(bridge.subscribe, bridge.getState, bridge.getState);
-  if (mode !== 'bubble') return null;
+  useSignals();
+  if (bridge.state.value.mode !== 'bubble') return null;
   return (
     <button
       type="button"

@@ -4,18 +4,21 @@
  * renderer, the toaster); then the embedded chat, or an honest message when the clone is not there.
  */
 import { embedWhitelabel } from '@doppel/core';
-import type { CloneProfile } from '@doppel/protocol';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { CloneProfile, EmbedConfig } from '@doppel/protocol';
+import { signal } from '@preact/signals-core';
+import { useSignals } from '@preact/signals-react/runtime';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
+import { LoginHost } from '../auth/login-host';
+import { preloadStreamReader } from '../chat/sse-reader';
 import { Composer } from '../components/composer';
-import { session } from '../session';
+import { type AppServices, ServicesProvider } from '../services';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
 import { EmbedChat } from './embed-chat';
-import { configColours, type EmbedConfig, fetchEmbedConfig, whitelabelSettings } from './embed-config';
+import { configColours, fetchEmbedConfig, whitelabelSettings } from './embed-config';
 import type { EmbedLocation } from './embed-location';
-import { EmbedLoginHost } from './embed-login-host';
 import type { EmbedStorage } from './embed-storage';
 import { loadMarkdown } from './lazy-markdown-text';
 
@@ -25,6 +28,8 @@ export interface EmbedAppProps {
   storage: EmbedStorage;
   /** The main site (this app's own origin): account and legal pages open there. */
   mainOrigin: string;
+  /** The iframe's API client, session and usage (embed-services.ts). */
+  services: AppServices;
 }
 
 type Loaded<T> =
@@ -42,7 +47,8 @@ function whenIdle(work: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProps) {
+export function EmbedApp({ location, bridge, storage, mainOrigin, services }: EmbedAppProps) {
+  useSignals();
   const { slug, instanceSlug, configId } = location;
   const [clone, setClone] = useState<Loaded<CloneProfile>>({ status: 'loading' });
   const [config, setConfig] = useState<Loaded<EmbedConfig | null>>(
@@ -51,7 +57,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
   const [attempt, setAttempt] = useState(0);
   const [idle, setIdle] = useState(false);
   // The prompt works from the first paint: what is typed (and sent) before the clone arrives is kept.
-  const [draft, setDraft] = useState('');
+  const [draft] = useState(() => signal(''));
   const early = useRef<string | null>(null);
   const promptFocused = useRef(false);
 
@@ -59,7 +65,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
   useEffect(() => {
     let live = true;
     setClone({ status: 'loading' });
-    fetchCloneProfile(slug, instanceSlug).then(
+    fetchCloneProfile(services.api, slug, instanceSlug).then(
       (value) => live && setClone({ status: 'ready', value }),
       (error: unknown) =>
         live && setClone({ status: isNotFound(error) ? 'missing' : 'error', error: errorMessage(error) }),
@@ -67,28 +73,29 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
     return () => {
       live = false;
     };
-  }, [slug, instanceSlug, attempt]);
+  }, [services, slug, instanceSlug, attempt]);
 
   // A configuration that cannot be read leaves the defaults: the chat still works.
   useEffect(() => {
     if (!configId) return;
     let live = true;
-    fetchEmbedConfig(configId).then(
+    fetchEmbedConfig(services.api, configId).then(
       (value) => live && setConfig({ status: 'ready', value }),
       () => live && setConfig({ status: 'ready', value: null }),
     );
     return () => {
       live = false;
     };
-  }, [configId]);
+  }, [services, configId]);
 
   useEffect(() => {
-    void session.refresh();
+    void services.session.refresh();
     return whenIdle(() => {
       setIdle(true);
       void loadMarkdown().catch(() => undefined);
+      void preloadStreamReader().catch(() => undefined);
     });
-  }, []);
+  }, [services]);
 
   const configValue = config.status === 'ready' ? config.value : null;
   useEffect(() => {
@@ -106,6 +113,12 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
     googleAvailable: false,
   });
 
+  const takeEarlyMessage = useCallback(() => {
+    const text = early.current;
+    early.current = null;
+    return text;
+  }, []);
+
   let body: ReactNode;
   if (clone.status === 'ready' && config.status === 'ready') {
     body = (
@@ -116,12 +129,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
         storage={storage}
         mainOrigin={mainOrigin}
         draft={draft}
-        setDraft={setDraft}
-        takeEarlyMessage={() => {
-          const text = early.current;
-          early.current = null;
-          return text;
-        }}
+        takeEarlyMessage={takeEarlyMessage}
         promptFocused={promptFocused.current}
       />
     );
@@ -144,11 +152,13 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
     body = (
       <EmbedSkeleton
         bridge={bridge}
-        draft={draft}
-        setDraft={setDraft}
+        value={draft.value}
+        setValue={(text) => {
+          draft.value = text;
+        }}
         onSend={(text) => {
           early.current = text.trim();
-          setDraft('');
+          draft.value = '';
         }}
         onFocusChange={(focused) => {
           promptFocused.current = focused;
@@ -158,13 +168,18 @@ export function EmbedApp({ location, bridge, storage, mainOrigin }: EmbedAppProp
   }
 
   return (
-    <>
+    <ServicesProvider services={services}>
       {body}
-      <EmbedLoginHost storage={storage} noLogo={whitelabeled} mainOrigin={mainOrigin} />
+      <LoginHost
+        noLogo={whitelabeled}
+        mainOrigin={mainOrigin}
+        // A verified code keeps the bearer token in the iframe's storage before the session asks.
+        onVerified={(answer) => storage.setToken(answer.token)}
+      />
       {idle && (
         <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
       )}
-    </>
+    </ServicesProvider>
   );
 }
 
@@ -193,13 +208,13 @@ function EmbedState({
 
 interface EmbedSkeletonProps {
   bridge: EmbedBridge;
-  draft: string;
-  setDraft: (text: string) => void;
+  value: string;
+  setValue: (text: string) => void;
   onSend: (text: string) => void;
   onFocusChange: (focused: boolean) => void;
 }
 
-function EmbedSkeleton({ bridge, draft, setDraft, onSend, onFocusChange }: EmbedSkeletonProps) {
+function EmbedSkeleton({ bridge, value, setValue, onSend, onFocusChange }: EmbedSkeletonProps) {
   return (
     <div className="embed embed-loading" aria-busy="true">
       <header className="embed-header">
@@ -213,8 +228,8 @@ function EmbedSkeleton({ bridge, draft, setDraft, onSend, onFocusChange }: Embed
       {/* biome-ignore lint/a11y/noStaticElementInteractions: focus and blur bubble up from the prompt inside; this wrapper only tracks focus-within, it is not itself interactive. */}
       <div className="embed-dock" onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
         <Composer
-          value={draft}
-          onChange={setDraft}
+          value={value}
+          onChange={setValue}
           onSubmit={onSend}
           placeholder="Message…"
           label="Message"

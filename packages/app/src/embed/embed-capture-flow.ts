@@ -10,13 +10,22 @@ import {
   SEND_CODE_FAILED,
   VERIFY_CODE_FAILED,
 } from '@doppel/protocol';
-import { sendEmailCode, sendPhoneCode, statusOf, verifyEmailCode, verifyPhoneCode } from '../api';
-import { session } from '../session';
+import {
+  type ApiClient,
+  sendEmailCode,
+  sendPhoneCode,
+  statusOf,
+  verifyEmailCode,
+  verifyPhoneCode,
+} from '../api';
+import type { SessionStore } from '../session/session-store';
 import type { EmbedStorage } from './embed-storage';
 
 export interface EmbedCaptureFlowOptions {
   clone: CloneProfile;
   storage: EmbedStorage;
+  api: ApiClient;
+  session: SessionStore;
   /** Whitelabel embeds ask for code mails without the product logo. */
   noLogo: () => boolean;
   /** COMPLETED, after the session was refreshed: claim the conversation, refresh usage. */
@@ -39,7 +48,7 @@ const forStorage = (snapshot: CaptureSnapshot): CaptureSnapshot => ({
 
 /** The flow for one embedded chat; its owner disposes it. */
 export function createEmbedCaptureFlow(options: EmbedCaptureFlowOptions): CaptureFlow {
-  const { clone, storage } = options;
+  const { clone, storage, api, session } = options;
   const instanceSlug = clone.instance?.slug ?? null;
   return createCaptureFlow<ReturnType<typeof setTimeout>>({
     now: () => Date.now(),
@@ -50,7 +59,7 @@ export function createEmbedCaptureFlow(options: EmbedCaptureFlowOptions): Captur
     effects: {
       async sendEmailCode(email) {
         try {
-          await sendEmailCode(email, options.noLogo());
+          await sendEmailCode(api, email, options.noLogo());
           return { ok: true };
         } catch (error) {
           return { ok: false, error: reason(error, SEND_CODE_FAILED) };
@@ -58,7 +67,7 @@ export function createEmbedCaptureFlow(options: EmbedCaptureFlowOptions): Captur
       },
       async verifyEmailCode(email, code) {
         try {
-          const answer = await verifyEmailCode(email, code);
+          const answer = await verifyEmailCode(api, email, code);
           // Signed in: the bearer token goes to the iframe's storage before anything else asks.
           storage.setToken(answer.token);
           void session.signedInWith(answer);
@@ -69,7 +78,7 @@ export function createEmbedCaptureFlow(options: EmbedCaptureFlowOptions): Captur
       },
       async sendPhoneCode(phone) {
         try {
-          await sendPhoneCode(phone);
+          await sendPhoneCode(api, phone);
           return { ok: true };
         } catch (error) {
           return { ok: false, error: reason(error, SEND_CODE_FAILED) };
@@ -77,7 +86,7 @@ export function createEmbedCaptureFlow(options: EmbedCaptureFlowOptions): Captur
       },
       async verifyPhoneCode(phone, code) {
         try {
-          await verifyPhoneCode(phone, code, clone.slug);
+          await verifyPhoneCode(api, phone, code, clone.slug);
           return { ok: true };
         } catch (error) {
           return { ok: false, error: reason(error, VERIFY_CODE_FAILED) };

@@ -14,9 +14,10 @@ import {
 } from '../test/fixtures';
 import { mockEmbedApi, renderEmbed } from '../test/render-embed';
 // Loaded on demand by the chat; imported here so the fake clock does not wait on module loading.
+import '../chat/sse-data-reader';
 import './capture-block';
 import './embed-capture-flow';
-import './embed-account-menu';
+import '../account/account-dropdown';
 
 const EMAIL = 'visitor@example.com';
 

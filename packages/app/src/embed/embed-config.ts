@@ -1,33 +1,15 @@
 /**
  * @module An embed configuration (the `config` query / `welcome.config`): a creator's whitelabel,
- * mode, colours and allowed origins, from GET /api/embed/configs/:id. The schema mirrors the
- * server's (packages/server/src/embed/embed-config.ts) until the protocol carries it; a
- * configuration that cannot be read leaves the defaults.
+ * mode, colours and allowed origins, from GET /api/embed/configs/:id, parsed with protocol's
+ * `EmbedConfig`; a configuration that cannot be read leaves the defaults.
  */
 import type { WhitelabelSettings } from '@doppel/core';
-import { EmbedMode } from '@doppel/protocol';
-import { z } from 'zod';
-import { request } from '../api/request';
-
-/**
- * Server → app, GET /api/embed/configs/:id (the server's `EmbedConfig`, every default filled in):
- * the allowed origins, whitelabel switches (each says whether that piece shows), the default
- * mode, and colours.
- */
-export const EmbedConfig = z.object({
-  id: z.string(),
-  cloneSlug: z.string(),
-  instanceSlug: z.string().nullable(),
-  allowedOrigins: z.array(z.string()),
-  whitelabel: z.object({ logo: z.boolean(), googleButton: z.boolean(), accountMenuItems: z.boolean() }),
-  mode: z.object({ mode: EmbedMode, autoHeight: z.boolean() }),
-  colours: z.object({ accent: z.string().nullable(), launcher: z.string().nullable() }),
-});
-export type EmbedConfig = z.infer<typeof EmbedConfig>;
+import { EmbedConfig } from '@doppel/protocol';
+import type { ApiClient } from '../api';
 
 /** GET /api/embed/configs/:id; throws an `ApiError` (404 for an unknown id). */
-export function fetchEmbedConfig(id: string): Promise<EmbedConfig> {
-  return request(`/embed/configs/${encodeURIComponent(id)}`, EmbedConfig);
+export function fetchEmbedConfig(api: ApiClient, id: string): Promise<EmbedConfig> {
+  return api.request(`/embed/configs/${encodeURIComponent(id)}`, EmbedConfig);
 }
 
 /** The server stores #rgb or #rrggbb. */

@@ -13,12 +13,12 @@ import './embed.css';
 import { createEmbedBridge } from './bridge';
 import { EmbedApp } from './embed-app';
 import { readEmbedLocation } from './embed-location';
-import { installEmbedSession } from './embed-session';
+import { createEmbedServices } from './embed-services';
 import { createEmbedStorage } from './embed-storage';
 
 const where = readEmbedLocation(window.location.pathname, window.location.search);
 const storage = createEmbedStorage();
-installEmbedSession(storage);
+const services = createEmbedServices(storage);
 const bridge = createEmbedBridge({
   window,
   parentOrigin: where?.parent ?? null,
@@ -29,7 +29,13 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     where ? (
-      <EmbedApp location={where} bridge={bridge} storage={storage} mainOrigin={window.location.origin} />
+      <EmbedApp
+        location={where}
+        bridge={bridge}
+        storage={storage}
+        mainOrigin={window.location.origin}
+        services={services}
+      />
     ) : (
       <main className="embed-state">
         <h1>Chat not available</h1>

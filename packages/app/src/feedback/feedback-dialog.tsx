@@ -1,12 +1,17 @@
 /** @module The 'User Feedback' dialog (spec/chat.md §2, §5): subject and content, a counter, submit. */
 import { validateFeedback } from '@doppel/core';
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_ROWS, FEEDBACK_SUBJECT_MAX_LENGTH } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { sendFeedback } from '../api';
-import { CloseIcon } from '../components/icons';
-import '../components/dialog.css';
+import {
+  DialogClose,
+  DialogCloseButton,
+  DialogDescription,
+  DialogShell,
+  DialogTitle,
+} from '../components/dialog-shell';
+import { useServices } from '../services';
 import './feedback.css';
 
 interface FeedbackDialogProps {
@@ -18,6 +23,7 @@ interface FeedbackDialogProps {
 
 export default function FeedbackDialog({ open, onOpenChange, pathname }: FeedbackDialogProps) {
   const id = useId();
+  const { api } = useServices();
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
@@ -29,7 +35,7 @@ export default function FeedbackDialog({ open, onOpenChange, pathname }: Feedbac
     setSending(true);
     const toastId = toast.loading('Sending feedback');
     try {
-      await sendFeedback({
+      await sendFeedback(api, {
         ...check.feedback,
         metadata: { pathname: pathname ?? window.location.pathname },
       });
@@ -45,75 +51,68 @@ export default function FeedbackDialog({ open, onOpenChange, pathname }: Feedbac
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content feedback-dialog">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">User Feedback</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">
-            Tell us what works, what doesn't, or what you'd like to see.
-          </Dialog.Description>
-          <form
-            className="feedback-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
+    <DialogShell open={open} onOpenChange={onOpenChange} className="dialog-content feedback-dialog">
+      <div className="dialog-head">
+        <DialogTitle className="dialog-title">User Feedback</DialogTitle>
+        <DialogCloseButton />
+      </div>
+      <DialogDescription className="dialog-description">
+        Tell us what works, what doesn't, or what you'd like to see.
+      </DialogDescription>
+      <form
+        className="feedback-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor={`${id}-subject`} className="field-label">
+          Subject
+        </label>
+        <input
+          id={`${id}-subject`}
+          className="field-input"
+          value={subject}
+          maxLength={FEEDBACK_SUBJECT_MAX_LENGTH}
+          required
+          onChange={(event) => setSubject(event.target.value)}
+        />
+        <div className="field-label-row">
+          <label htmlFor={`${id}-content`} className="field-label">
+            Feedback
+          </label>
+          <span
+            id={`${id}-counter`}
+            className={content.length > FEEDBACK_MAX_LENGTH ? 'field-counter is-over' : 'field-counter'}
           >
-            <label htmlFor={`${id}-subject`} className="field-label">
-              Subject
-            </label>
-            <input
-              id={`${id}-subject`}
-              className="field-input"
-              value={subject}
-              maxLength={FEEDBACK_SUBJECT_MAX_LENGTH}
-              required
-              onChange={(event) => setSubject(event.target.value)}
-            />
-            <div className="field-label-row">
-              <label htmlFor={`${id}-content`} className="field-label">
-                Feedback
-              </label>
-              <span
-                id={`${id}-counter`}
-                className={content.length > FEEDBACK_MAX_LENGTH ? 'field-counter is-over' : 'field-counter'}
-              >
-                {content.length}/{FEEDBACK_MAX_LENGTH}
-              </span>
-            </div>
-            <textarea
-              id={`${id}-content`}
-              className="field-input"
-              rows={FEEDBACK_ROWS}
-              value={content}
-              required
-              aria-invalid={contentError !== undefined}
-              aria-describedby={contentError ? `${id}-counter ${id}-error` : `${id}-counter`}
-              onChange={(event) => setContent(event.target.value)}
-            />
-            {contentError && (
-              <p id={`${id}-error`} className="field-error" role="alert">
-                {contentError}
-              </p>
-            )}
-            <div className="feedback-actions">
-              <Dialog.Close className="btn btn-ghost" type="button">
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="btn btn-primary" disabled={!check.ok || sending}>
-                {sending ? 'Sending…' : 'Send feedback'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {content.length}/{FEEDBACK_MAX_LENGTH}
+          </span>
+        </div>
+        <textarea
+          id={`${id}-content`}
+          className="field-input"
+          rows={FEEDBACK_ROWS}
+          value={content}
+          required
+          aria-invalid={contentError !== undefined}
+          aria-describedby={contentError ? `${id}-counter ${id}-error` : `${id}-counter`}
+          onChange={(event) => setContent(event.target.value)}
+        />
+        {contentError && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {contentError}
+          </p>
+        )}
+        <div className="feedback-actions">
+          <DialogClose className="btn btn-ghost" type="button">
+            Cancel
+          </DialogClose>
+          <button type="submit" className="btn btn-primary" disabled={!check.ok || sending}>
+            {sending ? 'Sending…' : 'Send feedback'}
+          </button>
+        </div>
+      </form>
+    </DialogShell>
   );
 }

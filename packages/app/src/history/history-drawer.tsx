@@ -5,13 +5,13 @@
  */
 import { groupConversations } from '@doppel/core';
 import type { Conversation } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { createConversation, errorMessage, fetchConversationHistory, updateConversation } from '../api';
-import { CloseIcon, PlusIcon } from '../components/icons';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { PlusIcon } from '../components/icons';
+import { useServices } from '../services';
 import { HistoryRow } from './history-row';
-import '../components/dialog.css';
 import './history.css';
 
 export interface HistoryDrawerProps {
@@ -40,6 +40,7 @@ export default function HistoryDrawer({
   onNavigate,
   onRenamed,
 }: HistoryDrawerProps) {
+  const { api } = useServices();
   const [list, setList] = useState<Conversation[]>([]);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -50,7 +51,7 @@ export default function HistoryDrawer({
     if (!open) return;
     let live = true;
     setLoad((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    fetchConversationHistory(slug, instanceSlug).then(
+    fetchConversationHistory(api, slug, instanceSlug).then(
       (conversations) => {
         if (!live) return;
         setList(conversations.filter((c) => !c.hidden));
@@ -64,11 +65,11 @@ export default function HistoryDrawer({
     return () => {
       live = false;
     };
-  }, [open, slug, instanceSlug, attempt]);
+  }, [api, open, slug, instanceSlug, attempt]);
 
   const rename = async (conversation: Conversation, title: string): Promise<boolean> => {
     try {
-      const stored = await updateConversation(conversation.id, { title });
+      const stored = await updateConversation(api, conversation.id, { title });
       setList((current) => current.map((c) => (c.id === stored.id ? { ...c, title: stored.title } : c)));
       onRenamed(stored.id, stored.title);
       toast.success('Conversation title updated');
@@ -81,7 +82,7 @@ export default function HistoryDrawer({
 
   const archive = async (conversation: Conversation): Promise<void> => {
     try {
-      await updateConversation(conversation.id, { hidden: true });
+      await updateConversation(api, conversation.id, { hidden: true });
     } catch {
       toast.error('Failed to archive conversation');
       return;
@@ -100,7 +101,7 @@ export default function HistoryDrawer({
     setCreating(true);
     const id = toast.loading('Starting new conversation...');
     try {
-      const created = await createConversation({ slug, instanceSlug, medium: 'WEB' });
+      const created = await createConversation(api, { slug, instanceSlug, medium: 'WEB' });
       toast.success('Conversation created!', { id });
       onOpenChange(false);
       onNavigate(created.id);
@@ -114,73 +115,64 @@ export default function HistoryDrawer({
   const groups = groupConversations(list, Date.now());
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="history-drawer">
-          <div className="history-head">
-            <Dialog.Title className="dialog-title">History</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close history">
-              <CloseIcon />
-            </Dialog.Close>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="history-drawer">
+      <div className="history-head">
+        <DialogTitle className="dialog-title">History</DialogTitle>
+        <DialogCloseButton label="Close history" />
+      </div>
+      <DialogDescription className="visually-hidden">Your conversations with {cloneName}.</DialogDescription>
+      <button
+        type="button"
+        className="btn btn-secondary history-new"
+        disabled={creating}
+        onClick={() => void startNew()}
+      >
+        <PlusIcon />
+        New conversation
+      </button>
+      <nav className="history-body" aria-label="Conversations" aria-busy={load.status === 'loading'}>
+        {load.status === 'loading' && list.length === 0 && (
+          <div className="history-skeleton">
+            <span className="skeleton" style={{ width: 80, height: 12 }} />
+            <span className="skeleton" style={{ height: 36 }} />
+            <span className="skeleton" style={{ height: 36 }} />
+            <span className="skeleton" style={{ height: 36 }} />
           </div>
-          <Dialog.Description className="visually-hidden">
-            Your conversations with {cloneName}.
-          </Dialog.Description>
-          <button
-            type="button"
-            className="btn btn-secondary history-new"
-            disabled={creating}
-            onClick={() => void startNew()}
-          >
-            <PlusIcon />
-            New conversation
-          </button>
-          <nav className="history-body" aria-label="Conversations" aria-busy={load.status === 'loading'}>
-            {load.status === 'loading' && list.length === 0 && (
-              <div className="history-skeleton">
-                <span className="skeleton" style={{ width: 80, height: 12 }} />
-                <span className="skeleton" style={{ height: 36 }} />
-                <span className="skeleton" style={{ height: 36 }} />
-                <span className="skeleton" style={{ height: 36 }} />
-              </div>
-            )}
-            {load.status === 'error' && (
-              <div className="history-empty" role="alert">
-                <p>Your conversations could not be loaded. {load.error}</p>
-                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  Try again
-                </button>
-              </div>
-            )}
-            {load.status === 'ready' && list.length === 0 && (
-              <p className="history-empty">No conversations yet. Your chats with {cloneName} appear here.</p>
-            )}
-            {groups.map((group) => (
-              <section key={group.label} className="history-group" aria-label={group.label}>
-                <h3 className="history-group-label">{group.label}</h3>
-                <ul className="history-list">
-                  {group.conversations.map((conversation) => (
-                    <HistoryRow
-                      key={conversation.id}
-                      conversation={conversation}
-                      slug={slug}
-                      instanceSlug={instanceSlug}
-                      current={conversation.id === currentId}
-                      onOpen={() => {
-                        onOpenChange(false);
-                        onNavigate(conversation.id);
-                      }}
-                      onRename={(title) => rename(conversation, title)}
-                      onArchive={() => void archive(conversation)}
-                    />
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )}
+        {load.status === 'error' && (
+          <div className="history-empty" role="alert">
+            <p>Your conversations could not be loaded. {load.error}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        )}
+        {load.status === 'ready' && list.length === 0 && (
+          <p className="history-empty">No conversations yet. Your chats with {cloneName} appear here.</p>
+        )}
+        {groups.map((group) => (
+          <section key={group.label} className="history-group" aria-label={group.label}>
+            <h3 className="history-group-label">{group.label}</h3>
+            <ul className="history-list">
+              {group.conversations.map((conversation) => (
+                <HistoryRow
+                  key={conversation.id}
+                  conversation={conversation}
+                  slug={slug}
+                  instanceSlug={instanceSlug}
+                  current={conversation.id === currentId}
+                  onOpen={() => {
+                    onOpenChange(false);
+                    onNavigate(conversation.id);
+                  }}
+                  onRename={(title) => rename(conversation, title)}
+                  onArchive={() => void archive(conversation)}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+    </DialogShell>
   );
 }

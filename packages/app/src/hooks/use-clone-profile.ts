@@ -1,6 +1,7 @@
 import type { CloneProfile } from '@doppel/protocol';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchCloneProfile, isNotFound } from '../api';
+import { type ApiClient, fetchCloneProfile, isNotFound } from '../api';
+import { useServices } from '../services';
 
 export type CloneProfileState =
   | { status: 'loading' }
@@ -12,11 +13,11 @@ const resolved = new Map<string, CloneProfile>();
 const inflight = new Map<string, Promise<CloneProfile>>();
 const keyOf = (slug: string, instanceSlug: string | null): string => `${slug}/${instanceSlug ?? ''}`;
 
-function load(slug: string, instanceSlug: string | null): Promise<CloneProfile> {
+function load(api: ApiClient, slug: string, instanceSlug: string | null): Promise<CloneProfile> {
   const key = keyOf(slug, instanceSlug);
   let pending = inflight.get(key);
   if (!pending) {
-    pending = fetchCloneProfile(slug, instanceSlug).then(
+    pending = fetchCloneProfile(api, slug, instanceSlug).then(
       (clone) => {
         resolved.set(key, clone);
         inflight.delete(key);
@@ -43,6 +44,7 @@ export function clearCloneProfileCache(): void {
  * moving between them shows no loading state.
  */
 export function useCloneProfile(slug: string, instanceSlug: string | null) {
+  const { api } = useServices();
   const key = keyOf(slug, instanceSlug);
   const initial = (): CloneProfileState => {
     const clone = resolved.get(key);
@@ -63,7 +65,7 @@ export function useCloneProfile(slug: string, instanceSlug: string | null) {
       return;
     }
     setState({ key, value: { status: 'loading' } });
-    load(slug, instanceSlug).then(
+    load(api, slug, instanceSlug).then(
       (clone) => live && setState({ key, value: { status: 'ready', clone } }),
       (error: unknown) =>
         live &&
@@ -77,7 +79,7 @@ export function useCloneProfile(slug: string, instanceSlug: string | null) {
     return () => {
       live = false;
     };
-  }, [key, slug, instanceSlug, attempt]);
+  }, [api, key, slug, instanceSlug, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state: current, retry };

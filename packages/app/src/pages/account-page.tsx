@@ -2,11 +2,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { openLogin } from '../auth/login-request';
 import { SiteHeader } from '../components/site-header';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import type { AccountPage as AccountPageName } from '../routes';
-import { session } from '../session';
+import { useServices } from '../services';
 import './account-page.css';
 
 const TITLES: Record<AccountPageName, string> = {
@@ -17,6 +16,7 @@ const TITLES: Record<AccountPageName, string> = {
 
 export default function AccountPage({ page }: { page: AccountPageName }) {
   useSignals();
+  const { session, login } = useServices();
   const title = TITLES[page];
   useDocumentTitle(`${title} | Doppel`);
   const user = session.user.value;
@@ -35,7 +35,7 @@ export default function AccountPage({ page }: { page: AccountPageName }) {
       <div className="account-card card">
         <p>Sign in to see your {title.toLowerCase()}.</p>
         <div>
-          <button type="button" className="btn btn-primary" onClick={() => openLogin()}>
+          <button type="button" className="btn btn-primary" onClick={() => login.open()}>
             Sign in
           </button>
         </div>

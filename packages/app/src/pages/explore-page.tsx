@@ -9,6 +9,7 @@ import { SiteHeader } from '../components/site-header';
 import { VerifiedBadge } from '../components/verified-badge';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { profileUrl } from '../routes';
+import { useServices } from '../services';
 import './explore.css';
 
 type ExploreState =
@@ -18,6 +19,7 @@ type ExploreState =
 
 export default function ExplorePage() {
   useDocumentTitle('Explore clones | Doppel');
+  const { api } = useServices();
   const [state, setState] = useState<ExploreState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -25,7 +27,7 @@ export default function ExplorePage() {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    fetchExplore().then(
+    fetchExplore(api).then(
       (clones) => live && setState({ status: 'ready', clones }),
       (error: unknown) =>
         live && setState({ status: 'error', error: error instanceof Error ? error.message : String(error) }),

@@ -14,7 +14,7 @@ import { VerifiedBadge } from '../components/verified-badge';
 import { WarningBanner } from '../components/warning-banner';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { usePaywall } from '../paywall/use-paywall';
+import { PaywallHost, usePaywall } from '../paywall/use-paywall';
 import { callUrl, studioQuestionsUrl, talkUrl } from '../routes';
 import { type UsageStore, useUsage } from '../session';
 import { RemainingCounter } from '../talk/remaining-counter';
@@ -57,7 +57,8 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
   const [, navigate] = useLocation();
   // The `paywall` query opens the paywall here too (spec/chat.md §2).
   const paywall = usePaywall({ clone, usage });
-  const owner = paywall.relationshipType !== null && OWNER_RELATIONSHIPS.includes(paywall.relationshipType);
+  const relationship = paywall.relationshipType.value;
+  const owner = relationship !== null && OWNER_RELATIONSHIPS.includes(relationship);
   const [draft, setDraft] = useState('');
   const instanceSlug = clone.instance?.slug ?? null;
   const name = clone.instance?.name ?? clone.name;
@@ -115,7 +116,7 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
           <RemainingCounter usage={usage.usage.value} requireEmail={clone.options.requireEmail} />
         </div>
       </div>
-      {paywall.element}
+      <PaywallHost paywall={paywall} clone={clone} />
     </>
   );
 }

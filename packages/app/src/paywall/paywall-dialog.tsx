@@ -4,14 +4,13 @@
  */
 import { canShowMembership } from '@doppel/core';
 import type { BillingBasis, RelationshipType, SubscriptionData } from '@doppel/protocol';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { signOutWithToasts } from '../account/sign-out';
 import { errorMessage, fetchMemberships } from '../api';
 import { Avatar } from '../components/avatar';
-import { CloseIcon } from '../components/icons';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { useServices } from '../services';
 import { MembershipCard } from './membership-card';
-import '../components/dialog.css';
 import './paywall.css';
 
 export interface PaywallDialogProps {
@@ -39,123 +38,114 @@ export default function PaywallDialog({
   reason,
   paymentsEnabled = false,
 }: PaywallDialogProps) {
+  const { api, session } = useServices();
   const [basis, setBasis] = useState<BillingBasis>('monthly');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const content = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
   useEffect(() => {
     if (!open) return;
     let live = true;
     setLoad({ status: 'loading' });
-    fetchMemberships(clone.slug, clone.instanceSlug).then(
+    fetchMemberships(api, clone.slug, clone.instanceSlug).then(
       (data) => live && setLoad({ status: 'ready', data }),
       (error: unknown) => live && setLoad({ status: 'error', error: errorMessage(error) }),
     );
     return () => {
       live = false;
     };
-  }, [open, clone.slug, clone.instanceSlug, attempt]);
+  }, [api, open, clone.slug, clone.instanceSlug, attempt]);
 
   const offered =
     load.status === 'ready' ? load.data.memberships.filter((m) => m.active || isActive(load.data, m.id)) : [];
   const shown = offered.filter((m) => canShowMembership(m, basis));
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          ref={content}
-          className="dialog-content paywall-dialog"
-          // The dialog itself takes focus, so its title is read first and no button looks pressed.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            content.current?.focus();
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="dialog-content paywall-dialog"
+      // The dialog itself takes focus, so its title is read first and no button looks pressed.
+      initialFocus="dialog"
+    >
+      <div className="dialog-head paywall-top">
+        <Avatar name={clone.name} imageUrl={clone.imageUrl} size={40} />
+        <DialogCloseButton />
+      </div>
+      <DialogTitle className="paywall-title">
+        {reason === 'limit' ? `Keep talking with ${clone.name}` : `Memberships for ${clone.name}`}
+      </DialogTitle>
+      <DialogDescription className="dialog-description">
+        {reason === 'limit'
+          ? "You've used all the messages included in your plan this month. A membership gives you more."
+          : 'Choose a membership for more messages and calls each month.'}
+      </DialogDescription>
+      <fieldset className="basis-toggle">
+        <legend className="visually-hidden">Billing period</legend>
+        {(['monthly', 'yearly'] as const).map((value) => (
+          <label key={value} className={basis === value ? 'basis-option is-selected' : 'basis-option'}>
+            <input
+              type="radio"
+              name="billing-basis"
+              value={value}
+              checked={basis === value}
+              onChange={() => setBasis(value)}
+            />
+            {value === 'monthly' ? 'Monthly' : 'Yearly'}
+          </label>
+        ))}
+      </fieldset>
+      <div className="paywall-body" aria-busy={load.status === 'loading'}>
+        {load.status === 'loading' && (
+          <div className="membership-list">
+            <span className="skeleton" style={{ height: 180, borderRadius: 16 }} />
+          </div>
+        )}
+        {load.status === 'error' && (
+          <div className="paywall-empty" role="alert">
+            <p>The memberships could not be loaded. {load.error}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        )}
+        {load.status === 'ready' && shown.length === 0 && (
+          <p className="paywall-empty">
+            {offered.length === 0
+              ? `${clone.name} does not offer memberships yet.`
+              : `No ${basis} plans are offered. Try the ${basis === 'monthly' ? 'yearly' : 'monthly'} ones.`}
+          </p>
+        )}
+        {load.status === 'ready' && shown.length > 0 && (
+          <div className="membership-list">
+            {shown.map((membership) => (
+              <MembershipCard
+                key={membership.id}
+                membership={membership}
+                basis={basis}
+                activeSubscription={load.data.active_subscription}
+                relationshipType={relationshipType}
+                paymentsEnabled={paymentsEnabled}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <p className="paywall-footer">
+        <button
+          type="button"
+          className="link-button paywall-logout"
+          title="Sign out"
+          onClick={() => {
+            onOpenChange(false);
+            void signOutWithToasts(session);
           }}
         >
-          <div className="dialog-head paywall-top">
-            <Avatar name={clone.name} imageUrl={clone.imageUrl} size={40} />
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="paywall-title">
-            {reason === 'limit' ? `Keep talking with ${clone.name}` : `Memberships for ${clone.name}`}
-          </Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            {reason === 'limit'
-              ? "You've used all the messages included in your plan this month. A membership gives you more."
-              : 'Choose a membership for more messages and calls each month.'}
-          </Dialog.Description>
-          <fieldset className="basis-toggle">
-            <legend className="visually-hidden">Billing period</legend>
-            {(['monthly', 'yearly'] as const).map((value) => (
-              <label key={value} className={basis === value ? 'basis-option is-selected' : 'basis-option'}>
-                <input
-                  type="radio"
-                  name="billing-basis"
-                  value={value}
-                  checked={basis === value}
-                  onChange={() => setBasis(value)}
-                />
-                {value === 'monthly' ? 'Monthly' : 'Yearly'}
-              </label>
-            ))}
-          </fieldset>
-          <div className="paywall-body" aria-busy={load.status === 'loading'}>
-            {load.status === 'loading' && (
-              <div className="membership-list">
-                <span className="skeleton" style={{ height: 180, borderRadius: 16 }} />
-              </div>
-            )}
-            {load.status === 'error' && (
-              <div className="paywall-empty" role="alert">
-                <p>The memberships could not be loaded. {load.error}</p>
-                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  Try again
-                </button>
-              </div>
-            )}
-            {load.status === 'ready' && shown.length === 0 && (
-              <p className="paywall-empty">
-                {offered.length === 0
-                  ? `${clone.name} does not offer memberships yet.`
-                  : `No ${basis} plans are offered. Try the ${basis === 'monthly' ? 'yearly' : 'monthly'} ones.`}
-              </p>
-            )}
-            {load.status === 'ready' && shown.length > 0 && (
-              <div className="membership-list">
-                {shown.map((membership) => (
-                  <MembershipCard
-                    key={membership.id}
-                    membership={membership}
-                    basis={basis}
-                    activeSubscription={load.data.active_subscription}
-                    relationshipType={relationshipType}
-                    paymentsEnabled={paymentsEnabled}
-                  />
-                ))}
-              </div>
-            )}
-          </div>
-          <p className="paywall-footer">
-            <button
-              type="button"
-              className="link-button paywall-logout"
-              title="Sign out"
-              onClick={() => {
-                onOpenChange(false);
-                void signOutWithToasts();
-              }}
-            >
-              Logged in as {email}
-            </button>
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          Logged in as {email}
+        </button>
+      </p>
+    </DialogShell>
   );
 }
 

@@ -2,7 +2,6 @@ import { OWN_CLONE_SUBSCRIBE_TOOLTIP, PAYWALLED_STORAGE_KEY } from '@doppel/prot
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { usageStoreFor } from '../session';
 import {
   cloneProfile,
   conversation,
@@ -15,7 +14,7 @@ import {
   user,
 } from '../test/fixtures';
 import { mockApi, renderApp } from '../test/render-app';
-import { FREE_MESSAGES_USED } from './use-paywall';
+import { FREE_MESSAGES_USED } from './create-paywall';
 
 const counts = (used: number, quota: number) => ({
   usage: { messages: used, voice_seconds: 0, video_seconds: 0 },
@@ -146,7 +145,7 @@ describe('paywall', () => {
   it('closes itself when usage is back within limits', async () => {
     let used = 50;
     const { calls } = api({ signedIn: true, usage: () => signedInAt(used) });
-    renderApp('/demo/talk');
+    const { services } = renderApp('/demo/talk');
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Account: ada@example.com' }, { timeout: 5_000 });
     await screen.findByText('0 messages left');
@@ -156,7 +155,7 @@ describe('paywall', () => {
     ).toBeTruthy();
     expect(streamCalls(calls)).toHaveLength(0);
     used = 10;
-    await act(() => usageStoreFor('demo', null).refresh());
+    await act(() => services.usageFor('demo', null).refresh());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -1,4 +1,3 @@
-export { resetSession, session, setSessionApi, usageStoreFor } from './session';
 export {
   createSessionStore,
   type SessionApi,

@@ -1,15 +1,14 @@
 /**
  * @module The signed-in state as signals: who the user is (GET /api/me on load, again after
- * sign-in and sign-out), their relationships with clones, and whether Google sign-in is offered.
- * Components render it; the login dialog, the account menu and the capture flow call its intents.
+ * sign-in and sign-out) and their relationships with clones. Components render it; the login
+ * dialog, the account menu, the capture flow and the conversation controller call its intents.
  */
-import type { Relationship, User, VerifyEmailCodeResponse } from '@doppel/protocol';
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-react';
-import type { SessionAnswer } from '../api';
+import type { MeResponse, Relationship, User, VerifyEmailCodeResponse } from '@doppel/protocol';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 
-/** The calls the session makes; `src/api` in the app, fakes in tests. */
+/** Where the session comes from: the site's cookie (GET /api/me) or the embed's bearer token. */
 export interface SessionApi {
-  fetchSession(): Promise<SessionAnswer>;
+  fetchSession(): Promise<MeResponse>;
   logout(): Promise<void>;
 }
 
@@ -21,10 +20,10 @@ export type SignInListener = (user: User) => void;
 /** Told after a sign-out. */
 export type SignOutListener = () => void;
 
+/** Creates the session of one app (the site, or one embed iframe). */
 export function createSessionStore(api: SessionApi) {
   const user = signal<User | null>(null);
   const relationships = signal<Relationship[]>([]);
-  const googleSignIn = signal(false);
   const status = signal<SessionStatus>('loading');
   const signedIn = computed(() => user.value !== null);
   const signInListeners = new Set<SignInListener>();
@@ -44,7 +43,6 @@ export function createSessionStore(api: SessionApi) {
           batch(() => {
             user.value = answer.user;
             relationships.value = answer.relationships ?? [];
-            googleSignIn.value = answer.googleSignIn;
             status.value = 'ready';
           });
         },
@@ -99,24 +97,9 @@ export function createSessionStore(api: SessionApi) {
     return () => signOutListeners.delete(listener);
   }
 
-  /** Back to the state before the first fetch (tests). */
-  function reset(): void {
-    generation += 1;
-    inflight = null;
-    signInListeners.clear();
-    signOutListeners.clear();
-    batch(() => {
-      user.value = null;
-      relationships.value = [];
-      googleSignIn.value = false;
-      status.value = 'loading';
-    });
-  }
-
   return {
     user: user as ReadonlySignal<User | null>,
     relationships: relationships as ReadonlySignal<Relationship[]>,
-    googleSignIn: googleSignIn as ReadonlySignal<boolean>,
     status: status as ReadonlySignal<SessionStatus>,
     signedIn,
     refresh,
@@ -124,7 +107,6 @@ export function createSessionStore(api: SessionApi) {
     signOut,
     onSignIn,
     onSignOut,
-    reset,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { remainingOf } from '@doppel/core';
 import type { Usage } from '@doppel/protocol';
-import { batch, type ReadonlySignal, signal } from '@preact/signals-react';
+import { batch, type ReadonlySignal, signal } from '@preact/signals-core';
 
 export interface UsageStoreOptions {
   slug: string;
@@ -14,6 +14,7 @@ export interface UsageStoreOptions {
   fetchUsage(slug: string, instanceSlug: string | null, onRetry: () => void): Promise<Usage>;
 }
 
+/** Creates the usage store of one clone (and instance). */
 export function createUsageStore(options: UsageStoreOptions) {
   const usage = signal<Usage | null>(null);
   /**

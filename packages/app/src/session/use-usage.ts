@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { session, usageStoreFor } from './session';
+import { useServices } from '../services';
 import type { UsageStore } from './usage-store';
 
 /**
@@ -7,7 +7,8 @@ import type { UsageStore } from './usage-store';
  * the signed-in user changes (sign-in, sign-out). The component must track signals.
  */
 export function useUsage(slug: string, instanceSlug: string | null): UsageStore {
-  const store = usageStoreFor(slug, instanceSlug);
+  const { session, usageFor } = useServices();
+  const store = usageFor(slug, instanceSlug);
   useEffect(() => {
     void store.refresh();
   }, [store]);

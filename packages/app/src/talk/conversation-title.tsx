@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { renameConversation } from '../api';
 import { EditIcon } from '../components/icons';
+import { useServices } from '../services';
 import { useTitleEditor } from './use-title-editor';
 
 interface ConversationTitleProps {
@@ -13,10 +14,11 @@ interface ConversationTitleProps {
 
 /** The conversation title in the talk header, renamed inline (1–100 characters, spec/chat.md §5). */
 export function ConversationTitle({ conversationId, title, onRenamed }: ConversationTitleProps) {
+  const { api } = useServices();
   const editor = useTitleEditor(title ?? '', async (next) => {
     if (!conversationId) return false;
     try {
-      onRenamed(await renameConversation(conversationId, next));
+      onRenamed(await renameConversation(api, conversationId, next));
       toast.success('Conversation title updated');
       return true;
     } catch {

@@ -1,10 +1,26 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createChatStore } from '../chat';
+import { type ChatStore, createChatStore, createTextStreamTransport } from '../chat';
 import { controlledStream, conversation, message, sseLine } from '../test/fixtures';
 import { MessageList } from './message-list';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The list as a view renders it: the messages, the reply and the load state it is given. */
+function StoreMessageList({ store }: { store: ChatStore }) {
+  useSignals();
+  return (
+    <MessageList
+      messages={store.messages.value}
+      reply={store.reply.value}
+      loadState={store.loadState.value}
+      clone={{ name: 'Ada', imageUrl: null, viewSources: true }}
+      onCitation={() => undefined}
+      empty={<p>empty</p>}
+    />
+  );
+}
 
 describe('MessageList scrolling', () => {
   it('follows new messages, locks when the reader scrolls up, and offers a scroll-to-bottom button', async () => {
@@ -17,18 +33,11 @@ describe('MessageList scrolling', () => {
           ...conversation(),
           messages: [message({ id: 'u1', sender: 'USER', text: 'Q1' }), message({ id: 'c1', text: 'A1' })],
         }),
-        openMessageStream: async () => stream.response,
       },
+      transport: createTextStreamTransport(async () => stream.response),
     });
     await store.load('conv-1');
-    const { container } = render(
-      <MessageList
-        store={store}
-        clone={{ name: 'Ada', imageUrl: null, viewSources: true }}
-        onCitation={() => undefined}
-        empty={<p>empty</p>}
-      />,
-    );
+    const { container } = render(<StoreMessageList store={store} />);
     const scroller = container.querySelector('.chat-scroller') as HTMLDivElement;
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1_000 });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });

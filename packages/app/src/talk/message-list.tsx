@@ -1,6 +1,5 @@
 import { shouldAutoScroll, withTimeSeparators } from '@doppel/core';
 import { NEW_MESSAGE_SCROLL_MS } from '@doppel/protocol';
-import { useSignals } from '@preact/signals-react/runtime';
 import {
   Fragment,
   type ReactNode,
@@ -11,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ChatStore } from '../chat';
+import type { ChatMessage, ChatReply, LoadState } from '../chat';
 import { Avatar } from '../components/avatar';
 import { ArrowDownIcon } from '../components/icons';
 import { MarkdownText } from '../markdown/markdown-text';
@@ -19,7 +18,11 @@ import { type CloneIdentity, MessageRow } from './message-row';
 import { TypingIndicator } from './typing-indicator';
 
 interface MessageListProps {
-  store: ChatStore;
+  messages: readonly ChatMessage[];
+  /** The clone's answer in flight (pending, then streaming), or null. */
+  reply: ChatReply | null;
+  /** 'loading' shows a skeleton; 'ready' opens the conversation at its end. */
+  loadState: LoadState;
   clone: CloneIdentity & { viewSources: boolean };
   onCitation: (messageId: string, n: number | null) => void;
   /** Shown when the conversation has no messages (intro and suggested questions). */
@@ -35,12 +38,15 @@ interface MessageListProps {
 }
 
 /**
- * The conversation: messages with time separators, the answer in flight, auto-scroll to the
- * newest message 100 ms after it arrives unless the reader scrolled up (spec/chat.md §4),
- * and a scroll-to-bottom button whenever the bottom is out of view.
+ * The conversation it is given: messages with time separators, the answer in flight, auto-scroll
+ * to the newest message 100 ms after it arrives unless the reader scrolled up (spec/chat.md §4),
+ * and a scroll-to-bottom button whenever the bottom is out of view. It knows no store, so a
+ * shared conversation or a call transcript can use it too.
  */
 export function MessageList({
-  store,
+  messages,
+  reply,
+  loadState,
   clone,
   onCitation,
   empty,
@@ -48,10 +54,6 @@ export function MessageList({
   inserted,
   scrollRequest,
 }: MessageListProps) {
-  useSignals();
-  const messages = store.messages.value;
-  const reply = store.reply.value;
-  const loadState = store.loadState.value;
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [atBottom, setAtBottom] = useState(true);

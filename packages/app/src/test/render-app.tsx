@@ -5,9 +5,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { clearSourcesCache } from '../api';
 import { App } from '../app';
-import { resetLoginRequest } from '../auth/login-request';
 import { clearCloneProfileCache } from '../hooks/use-clone-profile';
-import { resetSession } from '../session';
+import { createAppServices } from '../services';
+// Loaded on demand by the header; imported here so a test's clock does not wait on compiling it.
+import '../account/account-dropdown';
 
 type Handler = (request: {
   url: URL;
@@ -37,17 +38,19 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { fetchMock, calls };
 }
 
-/** Renders the app at `path`; returns the memory location to inspect navigation. */
+/**
+ * Renders the app at `path` with fresh services (the site's API client over the mocked fetch);
+ * returns the memory location to inspect navigation, and the services.
+ */
 export function renderApp(path: string) {
   clearCloneProfileCache();
   clearSourcesCache();
-  resetSession();
-  resetLoginRequest();
+  const services = createAppServices();
   const location = memoryLocation({ path, record: true });
   const view = render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <App />
+      <App services={services} />
     </Router>,
   );
-  return { ...view, location };
+  return { ...view, location, services };
 }

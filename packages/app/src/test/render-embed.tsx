@@ -3,14 +3,12 @@
  * and a fake host page on the other side of the bridge.
  */
 import { render } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-import { resetLoginRequest } from '../auth/login-request';
+import { vi } from 'vitest';
 import { type BridgeWindow, createEmbedBridge } from '../embed/bridge';
 import { EmbedApp } from '../embed/embed-app';
 import { readEmbedLocation } from '../embed/embed-location';
-import { installEmbedSession } from '../embed/embed-session';
+import { createEmbedServices } from '../embed/embed-services';
 import { createEmbedStorage, type EmbedStorage } from '../embed/embed-storage';
-import { resetSession } from '../session';
 
 export const HOST_ORIGIN = 'https://host.example';
 export const MAIN_ORIGIN = 'https://doppel.test';
@@ -79,12 +77,6 @@ export function fakeHostPage(origin = HOST_ORIGIN) {
   };
 }
 
-let uninstall: (() => void) | null = null;
-afterEach(() => {
-  uninstall?.();
-  uninstall = null;
-});
-
 export interface RenderEmbedOptions {
   /** The iframe's path and query (the parent query is added). */
   path?: string;
@@ -95,21 +87,24 @@ export interface RenderEmbedOptions {
 
 /** Renders the embed app as its entry does: storage-backed identity, the bridge, then the chat. */
 export function renderEmbed(options: RenderEmbedOptions = {}) {
-  resetSession();
-  resetLoginRequest();
   const path = options.path ?? '/embed/demo';
   const url = new URL(path, MAIN_ORIGIN);
   url.searchParams.set('parent', HOST_ORIGIN);
   const location = readEmbedLocation(url.pathname, url.search);
   if (!location) throw new Error(`not an embed path: ${path}`);
   const storage = options.storage ?? createEmbedStorage();
-  uninstall?.();
-  uninstall = installEmbedSession(storage);
+  const services = createEmbedServices(storage);
   const host = fakeHostPage();
   const bridge = createEmbedBridge({ window: host.window, parentOrigin: location.parent });
   if (options.welcome) host.deliver('welcome', options.welcome);
   const view = render(
-    <EmbedApp location={location} bridge={bridge} storage={storage} mainOrigin={MAIN_ORIGIN} />,
+    <EmbedApp
+      location={location}
+      bridge={bridge}
+      storage={storage}
+      mainOrigin={MAIN_ORIGIN}
+      services={services}
+    />,
   );
   return { ...view, host, bridge, storage };
 }

@@ -3,19 +3,8 @@
  * fields, suggested questions, monetization, memberships, instances and voice. Anything
  * omitted takes the spec's default (the defaults live in @doppel/protocol).
  */
-import { CloneOptions, DEFAULT_LANGUAGE, Monetization, Socials } from '@doppel/protocol';
+import { CloneOptions, DEFAULT_LANGUAGE, isReservedSlug, Monetization, Socials } from '@doppel/protocol';
 import { z } from 'zod';
-
-/** Slugs are URL segments (/{slug}/talk); these are taken by the site's own routes. */
-const RESERVED_SLUGS = new Set([
-  'api',
-  'explore',
-  'studio',
-  'terms-of-use',
-  'privacy-policy',
-  'embed',
-  'assets',
-]);
 
 /** Lowercase letters, digits and single hyphens, 1–64 characters. */
 export const Slug = z
@@ -67,7 +56,7 @@ export type InstanceFile = z.infer<typeof InstanceFile>;
 export const CloneFile = z
   .strictObject({
     $schema: z.string().optional(),
-    slug: Slug.refine((slug) => !RESERVED_SLUGS.has(slug), 'is reserved for a page of the site'),
+    slug: Slug.refine((slug) => !isReservedSlug(slug), 'is reserved for a page of the site'),
     name: z.string().trim().min(1),
     headline: z.string().default(''),
     description: z.string().default(''),

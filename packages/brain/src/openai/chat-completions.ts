@@ -8,7 +8,7 @@
  * Citation markers are left out of the text: it is meant to be spoken.
  */
 import type { Queryable } from '@doppel/db';
-import { z } from 'zod';
+import { type ChatCompletionContent, ChatCompletionsRequest } from '@doppel/protocol';
 import type { Brain, CloneForBrain, HistoryTurn } from '../brain';
 import { MarkerFilter } from '../llm/marker-filter';
 
@@ -23,21 +23,6 @@ export type ChatCompletionsResult =
   | { status: number; json: unknown }
   | { status: 200; stream: AsyncIterable<string> };
 
-const Content = z.union([
-  z.string(),
-  z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
-  z.null(),
-]);
-
-const Body = z.looseObject({
-  model: z.string().min(1, 'model must name a clone'),
-  messages: z
-    .array(z.looseObject({ role: z.string(), content: Content.optional() }))
-    .min(1, 'messages must not be empty'),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
-});
-
 /** OpenAI's error shape. */
 function error(
   status: number,
@@ -48,7 +33,7 @@ function error(
   return { status, json: { error: { message, type: 'invalid_request_error', param, code } } };
 }
 
-function text(content: z.infer<typeof Content> | undefined): string {
+function text(content: ChatCompletionContent | undefined): string {
   if (typeof content === 'string') return content;
   return (content ?? []).flatMap((part) => (part.type === 'text' && part.text ? [part.text] : [])).join('\n');
 }
@@ -60,7 +45,7 @@ export async function chatCompletions(
   deps: ChatCompletionsDeps,
   body: unknown,
 ): Promise<ChatCompletionsResult> {
-  const parsed = Body.safeParse(body);
+  const parsed = ChatCompletionsRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const param = issue?.path.join('.') || null;

@@ -1,5 +1,4 @@
 /** @module core/chat — the chat: sending, drafts, initial message, suggested questions. */
-export { canAttachMore } from './can-attach-more';
 export { canCancel, RESPONSE_CANCELLED } from './can-cancel';
 export { canSend } from './can-send';
 export { canShuffle } from './can-shuffle';
@@ -16,7 +15,6 @@ export { initialMessageText, type QueryInput } from './initial-message-text';
 export { isDraftDirty } from './is-draft-dirty';
 export { type KeyAction, keyAction } from './key-action';
 export { pickSuggestedQuestions } from './pick-suggested-questions';
-export { FALLBACK_FILE_BASE_NAME, FILE_BASE_NAME_MAX, sanitiseFileName } from './sanitise-file-name';
 export { type SendButtonState, sendButtonState } from './send-button-state';
 export { SCROLL_LOCK_THRESHOLD_PX, shouldAutoScroll } from './should-auto-scroll';
 export { type RandomSource, shuffle } from './shuffle';

@@ -5,12 +5,4 @@ export { formatMediaTimestamp } from './format-media-timestamp';
 export { mediaSeconds } from './media-seconds';
 export { type CitationSegment, parseCitationMarkers } from './parse-citation-markers';
 export { podcastStartSeconds } from './podcast-start-seconds';
-export {
-  CITATION_DOCUMENT_REQUIRED,
-  CITATION_URL_REQUIRED,
-  type CitationCheck,
-  PODCAST_URL_REQUIRED,
-  TWEET_ID_REQUIRED,
-  validateCitation,
-} from './validate-citation';
 export { youtubeUrlAt } from './youtube-url-at';

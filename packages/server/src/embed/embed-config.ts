@@ -2,11 +2,14 @@
  * @module Embed configurations (DESIGN §5, issue 4): what `data-config` names — the sites that
  * may embed the clone, whitelabel switches, the default mode and colours. Stored in
  * `embed_configs`; answered publicly by GET /api/embed/configs/:id (the id is in the snippet,
- * so nothing in it is secret).
+ * so nothing in it is secret) as protocol's `EmbedConfig`.
  */
 import { randomInt } from 'node:crypto';
-import { CloneOptions, EmbedMode } from '@doppel/protocol';
+import { CloneOptions, EmbedConfig, EmbedMode } from '@doppel/protocol';
 import { z } from 'zod';
+
+/** The wire shape lives in protocol (one definition for the server and the app); re-exported for the routes and the CLI. */
+export { EmbedConfig };
 
 /** An id a creator may choose (and every generated id matches it too). */
 export const EMBED_CONFIG_ID = /^[a-z0-9-]{3,64}$/;
@@ -39,30 +42,6 @@ export const StoredColours = z.object({
   launcher: z.string().regex(HEX_COLOUR).optional(),
 });
 export type StoredColours = z.infer<typeof StoredColours>;
-
-/** The whitelabel switches: each says whether the thing is shown in the embed. */
-export const EmbedWhitelabel = z.object({
-  /** The powered-by logo (default: the clone's options.doppelLogo). */
-  logo: z.boolean(),
-  /** The Google sign-in button (default shown). */
-  googleButton: z.boolean(),
-  /** Profile, Subscriptions and Actions in the account menu (default shown). */
-  accountMenuItems: z.boolean(),
-});
-export type EmbedWhitelabel = z.infer<typeof EmbedWhitelabel>;
-
-/** GET /api/embed/configs/:id */
-export const EmbedConfig = z.object({
-  id: z.string(),
-  cloneSlug: z.string(),
-  instanceSlug: z.string().nullable(),
-  /** Host-page origins that may embed the clone with this config; empty = any site. */
-  allowedOrigins: z.array(z.string()),
-  whitelabel: EmbedWhitelabel,
-  mode: z.object({ mode: EmbedMode, autoHeight: z.boolean() }),
-  colours: z.object({ accent: z.string().nullable(), launcher: z.string().nullable() }),
-});
-export type EmbedConfig = z.infer<typeof EmbedConfig>;
 
 /** A stored config with its clone's slug and options and its instance's slug (one join). */
 export const EmbedConfigRow = z.object({

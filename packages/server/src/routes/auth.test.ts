@@ -311,7 +311,7 @@ describe.each(testDatabases())('e-mail sign-in on $name', ({ open }) => {
       });
       expect(MeResponse.parse(await (await embed.get('/api/me')).json()).user?.id).toBe(user.id);
       const stranger = MeResponse.parse(await (await client().get('/api/me')).json());
-      expect(stranger).toEqual({ user: null, relationships: [] });
+      expect(stranger).toEqual({ user: null, relationships: [], googleSignIn: false });
       const forged = new TestClient(browser.app, { headers: { authorization: 'Bearer not-a-session' } });
       expect(MeResponse.parse(await (await forged.get('/api/me')).json()).user).toBeNull();
     });

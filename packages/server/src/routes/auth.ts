@@ -42,6 +42,9 @@ import { listRelationships } from '../store/relationships';
 import { createSession, revokeSession } from '../store/sessions';
 import { upsertUserByEmail } from '../store/users';
 
+/** DESIGN §2: Google sign-in is hidden until an OpenID Connect provider exists. */
+const GOOGLE_SIGN_IN = false;
+
 export const TOO_MANY_CODES = 'Too many codes requested. Try again later.';
 
 /** A body the schema refuses: the spec's words for the field at fault. */
@@ -127,13 +130,17 @@ export function authRoutes({ db, config, logger, clock, mailer, authSecret }: Ap
         const user = await identity.user();
         if (!user) {
           if (identity.session?.from === 'cookie') clearSessionCookie(c, secure);
-          const answer: MeResponse = { user: null, relationships: [] };
+          const answer: MeResponse = { user: null, relationships: [], googleSignIn: GOOGLE_SIGN_IN };
           return c.json(answer);
         }
         const slug = c.req.query('slug');
         const clone = slug ? await findCloneBySlug(db, slug) : null;
         const relationships = slug && !clone ? [] : await listRelationships(db, user.id, clone?.id ?? null);
-        const answer: MeResponse = { user: toUser(user), relationships: relationships.map(toRelationship) };
+        const answer: MeResponse = {
+          user: toUser(user),
+          relationships: relationships.map(toRelationship),
+          googleSignIn: GOOGLE_SIGN_IN,
+        };
         return c.json(answer);
       })
       /** Embeds refresh their session with the bearer token they keep (spec/chat.md §7). */

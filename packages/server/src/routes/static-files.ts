@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { RESERVED_SLUG_OWNERS } from '@doppel/protocol';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps';
@@ -13,19 +14,22 @@ import { IMMUTABLE } from './media';
 export const NO_CACHE = 'no-cache';
 /** embed.js keeps one URL across releases: short cache, revalidated. */
 export const EMBED_CACHE = 'public, max-age=300, must-revalidate';
-/** Besides /embed.js: the ESM build and source maps, when the embed package ships them. */
-const EMBED_EXTRAS = [
-  '/embed.mjs',
-  '/embed-frame.js',
-  '/embed.js.map',
-  '/embed-frame.js.map',
-  '/embed.mjs.map',
-];
+/**
+ * Besides /embed.js, what packages/embed/scripts/build.mjs builds for the browser: the iframe box
+ * and host half of the bridge, fetched from beside embed.js on the first open.
+ */
+const EMBED_EXTRAS = ['/embed-frame.js'];
 
 function cacheFor(path: string): string {
   if (/[\\/]assets[\\/]/.test(path)) return IMMUTABLE;
   if (path.endsWith('.html') || path.endsWith('/')) return NO_CACHE;
   return 'public, max-age=3600';
+}
+
+/** A path under a segment the server itself answers (/api, /assets, /embed) is never an app page. */
+function serverOwned(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  return Object.hasOwn(RESERVED_SLUG_OWNERS, first) && RESERVED_SLUG_OWNERS[first] === 'server';
 }
 
 /** A path with a file extension in its last segment names a file, not an app route. */
@@ -76,7 +80,7 @@ export function staticRoutes({ config }: AppDeps, visitor?: MiddlewareHandler) {
   );
   for (const file of EMBED_EXTRAS) app.get(file, embed);
   const page: MiddlewareHandler = async (c, next) => {
-    if (looksLikeFile(c.req.path) || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    if (looksLikeFile(c.req.path) || serverOwned(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexHtml)) return appNotBuilt(c);
     return index(c, next);
   };

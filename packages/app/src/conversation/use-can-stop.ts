@@ -1,6 +1,6 @@
 import { STOP_GUARD_MS } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
-import type { ChatStore } from '../chat';
+import type { ChatStore } from '../chat/chat-store';
 
 /** Whether the stop button may cancel; re-renders once the 1 s guard (spec/chat.md §4) has passed. */
 export function useCanStop(store: ChatStore): boolean {

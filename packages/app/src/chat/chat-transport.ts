@@ -1,0 +1,45 @@
+/**
+ * @module How a message reaches the clone and its answer comes back, kept apart from the chat's
+ * state so another medium (a call, dictation) can plug in its own: for text, the answer stream
+ * (POST /api/clone/talk/messages/stream, DESIGN §4).
+ */
+import type { StreamEvent, StreamRequest } from '@doppel/protocol';
+import { type ApiClient, openMessageStream } from '../api';
+import { readStreamEvents } from './sse-reader';
+
+export interface TransportHandlers {
+  /** The server accepted the message (spec: stored before the first token). */
+  onAccepted(): void;
+  /** Something arrived (keep-alives too): the idle timer restarts. */
+  onActivity(): void;
+  onEvent(event: StreamEvent): void;
+}
+
+export interface ChatTransport {
+  /**
+   * Sends the visitor's message and reads the answer until it ends. A refusal before any event
+   * (402 for usage enforcement, other 4xx) throws an `ApiError`; aborting `signal` rejects with
+   * its reason.
+   */
+  send(request: StreamRequest, handlers: TransportHandlers, signal: AbortSignal): Promise<void>;
+}
+
+/** The text chat's transport over `openStream` (the API's answer stream by default). */
+export function createTextStreamTransport(
+  openStream: (request: StreamRequest, signal: AbortSignal) => Promise<Response>,
+): ChatTransport {
+  return {
+    async send(request, handlers, signal) {
+      const response = await openStream(request, signal);
+      handlers.onActivity();
+      if (!response.body) throw new Error('The server sent an empty stream.');
+      handlers.onAccepted();
+      await readStreamEvents(response.body, handlers, signal);
+    },
+  };
+}
+
+/** The text chat's transport through `api`. */
+export function textStreamTransport(api: ApiClient): ChatTransport {
+  return createTextStreamTransport((request, signal) => openMessageStream(api, request, signal));
+}

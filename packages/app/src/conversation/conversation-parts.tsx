@@ -1,0 +1,112 @@
+/**
+ * @module The pieces of a conversation screen that the talk page and the embedded chat share,
+ * each a thin view of the conversation controller: the message list, the prompt and the intro.
+ */
+import type { CloneProfile } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
+import { Avatar } from '../components/avatar';
+import { Composer } from '../components/composer';
+import { SuggestedQuestions } from '../components/suggested-questions';
+import { MessageList } from '../talk/message-list';
+import type { ConversationController } from './conversation-controller';
+import { useCanStop } from './use-can-stop';
+
+type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 'scrollRequest'>;
+
+interface ConversationMessagesProps extends MessageListExtras {
+  controller: ConversationController;
+  clone: { name: string; imageUrl: string | null; viewSources: boolean };
+  onCitation: (messageId: string, n: number | null) => void;
+  empty: ReactNode;
+}
+
+/** The controller's messages and answer in flight. */
+export function ConversationMessages({ controller, ...rest }: ConversationMessagesProps) {
+  useSignals();
+  const { chat } = controller;
+  return (
+    <MessageList
+      messages={chat.messages.value}
+      reply={chat.reply.value}
+      loadState={chat.loadState.value}
+      {...rest}
+    />
+  );
+}
+
+interface ConversationPromptProps {
+  controller: ConversationController;
+  placeholder: string;
+  label: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+/** The prompt: the controller's draft; sends it, or stops the answer in flight. */
+export function ConversationPrompt({ controller, ...rest }: ConversationPromptProps) {
+  useSignals();
+  const canStop = useCanStop(controller.chat);
+  const { draft } = controller;
+  return (
+    <Composer
+      value={draft.value}
+      onChange={(text) => {
+        draft.value = text;
+      }}
+      onSubmit={(text) => void controller.send(text, 'prompt')}
+      busy={controller.chat.busy.value}
+      canStop={canStop}
+      onStop={() => controller.cancel()}
+      {...rest}
+    />
+  );
+}
+
+interface ConversationIntroProps {
+  controller: ConversationController;
+  clone: CloneProfile;
+  avatarSize: number;
+  className?: string;
+  /** Beside the name (the verified badge). */
+  badge?: ReactNode;
+  /** Under the headline (the embed's warning banner). */
+  children?: ReactNode;
+  /** Creators and contributors get a link to edit the questions. */
+  editHref?: string | null;
+}
+
+/** What an empty conversation shows: the clone and its suggested questions, sent on a click. */
+export function ConversationIntro({
+  controller,
+  clone,
+  avatarSize,
+  className = 'chat-intro',
+  badge,
+  children,
+  editHref = null,
+}: ConversationIntroProps) {
+  useSignals();
+  const name = clone.instance?.name ?? clone.name;
+  const suggestions = clone.options.suggestQuestions ? clone.suggestedQuestions : [];
+  return (
+    <div className={className}>
+      <Avatar name={name} imageUrl={clone.instance?.imageUrl ?? clone.imageUrl} size={avatarSize} />
+      <h1 className="chat-intro-name">
+        {name}
+        {badge === undefined ? null : <> {badge}</>}
+      </h1>
+      <p className="chat-intro-headline">{clone.headline}</p>
+      {children}
+      {suggestions.length > 0 && (
+        <SuggestedQuestions
+          questions={suggestions}
+          disabled={controller.chat.busy.value}
+          heading="Try asking"
+          editHref={editHref}
+          onPick={(q) => void controller.send(q, 'suggested')}
+        />
+      )}
+    </div>
+  );
+}

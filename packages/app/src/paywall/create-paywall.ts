@@ -1,0 +1,117 @@
+/**
+ * @module The paywall of a clone's pages as signals, framework-neutral (spec/chat.md §4, §6,
+ * spec/calls.md §2): core's `shouldOpenPaywall` says whether a text limit is reached, core's
+ * `paywallAction` whether opening it asks a visitor to sign in or shows a user the tiers; it
+ * closes when usage is back within limits and when the user signs out.
+ */
+import { type PaywallAction, type PaywallInput, paywallAction, shouldOpenPaywall } from '@doppel/core';
+import type { CloneProfile, RelationshipType } from '@doppel/protocol';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { LoginRequestStore } from '../auth/login-request';
+import type { SessionStore } from '../session/session-store';
+import type { UsageStore } from '../session/usage-store';
+
+/** The line above the sign-in form when an anonymous visitor has used the free messages. */
+export const FREE_MESSAGES_USED = "You've used your free messages. Sign in to keep chatting.";
+
+/** Why the paywall is open: a limit was reached, or it was asked for (the `paywall` query). */
+export type PaywallReason = 'limit' | 'request';
+
+export interface PaywallOptions {
+  clone: CloneProfile;
+  session: SessionStore;
+  usage: UsageStore;
+  login: LoginRequestStore;
+  /** Whitelabel embeds show no paywall to anonymous visitors. */
+  whitelabel?: boolean;
+  /** The embed's capture flow asks for the e-mail in the chat instead of the sign-in dialog. */
+  captureActive?: ReadonlySignal<boolean>;
+  /** Told each time it opens (spec/chat.md §4: a local flag paywalled=true is stored). */
+  onOpened?: () => void;
+}
+
+export interface Paywall {
+  /** Whether a text limit is reached now. */
+  limitReached: ReadonlySignal<boolean>;
+  /** Why the tiers dialog is open, or null when it is closed. */
+  openedBy: ReadonlySignal<PaywallReason | null>;
+  /** The signed-in user's relationship with the clone (owners see edit links, cannot subscribe). */
+  relationshipType: ReadonlySignal<RelationshipType | null>;
+  /** Opens the sign-in step or the tiers; answers what it opened ('none' when nothing applies). */
+  open(reason: PaywallReason): PaywallAction;
+  close(): void;
+  /** Starts closing by itself (back within limits, signed out); returns the stop function. */
+  connect(): () => void;
+}
+
+/** Creates the paywall of one clone's page. */
+export function createPaywall(options: PaywallOptions): Paywall {
+  const { clone, session, usage } = options;
+  const input = computed<PaywallInput>(() => {
+    const current = usage.usage.value;
+    return {
+      signedIn: session.user.value !== null,
+      requireEmail: clone.options.requireEmail,
+      usage: current,
+      anonymousQuota: clone.monetization.anonymous_quota.messages,
+      anonymousUserMessages: current?.anonymous ? current.usage.messages : 0,
+      whitelabel: options.whitelabel ?? false,
+      captureActive: options.captureActive?.value ?? false,
+    };
+  });
+  const limitReached = computed(() => shouldOpenPaywall(input.value));
+  const openedBy = signal<PaywallReason | null>(null);
+  const relationshipType = computed(
+    () =>
+      usage.usage.value?.relationship ??
+      session.relationships.value.find((r) => r.cloneId === clone.id)?.type ??
+      null,
+  );
+
+  function open(reason: PaywallReason): PaywallAction {
+    const action = paywallAction({ ...input.peek(), requested: true });
+    if (action === 'none') return action;
+    options.onOpened?.();
+    if (action === 'login') {
+      options.login.open(
+        reason === 'limit' ? FREE_MESSAGES_USED : `Sign in to see the memberships of ${clone.name}.`,
+      );
+    } else {
+      openedBy.value = reason;
+    }
+    return action;
+  }
+
+  function connect(): () => void {
+    // spec/chat.md §4: the paywall closes when the user is back within limits (after it saw them reached).
+    let sawLimit = false;
+    const stopLimitWatch = effect(() => {
+      const reached = limitReached.value;
+      if (openedBy.value !== 'limit') {
+        sawLimit = false;
+        return;
+      }
+      if (reached) sawLimit = true;
+      else if (sawLimit) openedBy.value = null;
+    });
+    // Signed out while open (the 'Logged in as' link): nothing to show.
+    const stopSignOutWatch = effect(() => {
+      if (session.user.value === null) openedBy.value = null;
+    });
+    return () => {
+      stopLimitWatch();
+      stopSignOutWatch();
+    };
+  }
+
+  return {
+    limitReached,
+    openedBy,
+    relationshipType,
+    open,
+    close: () => {
+      openedBy.value = null;
+    },
+    connect,
+  };
+}
