@@ -3,6 +3,8 @@
 // directory, clones imported with the doppel CLI (the demo clone plus e2e/fixtures/tiny, whose
 // limits are small enough to reach in a test), embed configurations created with the CLI, then
 // packages/server/dist/main.mjs. Extra setup commands come from E2E_SETUP (JSON: string[][]).
+// The tests sign in by reading codes from GET /api/dev/outbox, so DEV_OUTBOX is on (as on a
+// developer's laptop; never in production).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'doppel-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEV_OUTBOX: 'on' };
 const cli = join(root, 'packages/server/dist/cli.mjs');
 
 const setup = [

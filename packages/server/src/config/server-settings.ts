@@ -1,7 +1,7 @@
 /** @module The server's own settings: ports, database, paths, logs, streams, bodies. */
 import { isAbsolute, join, resolve } from 'node:path';
 import { STREAM_KEEPALIVE_MS } from '@doppel/protocol';
-import { integer, oneOf, optional, optionalUrl, setting } from './setting';
+import { flag, integer, oneOf, optional, optionalUrl, setting } from './setting';
 import { settingsGroup } from './settings-group';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -55,6 +55,11 @@ export const serverSettings = settingsGroup({
       '65536',
       'Largest JSON request body; a larger one answers 413.',
     ),
+    DEV_OUTBOX: setting(
+      flag(false),
+      'off',
+      "`on` serves `GET /api/dev/outbox` (the local outbox, sign-in codes included) to requests made on this machine straight to the server, while no `SMTP_URL` is set. For a developer's laptop only, never in production: `npm start` turns it on when it is unset and `PUBLIC_URL` is unset or local; the end-to-end tests turn it on.",
+    ),
   },
   read: (e, { root, publicUrl }) => ({
     port: e.PORT,
@@ -73,6 +78,12 @@ export const serverSettings = settingsGroup({
     streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
     /** Largest JSON request body accepted; larger ones answer 413. */
     jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
+    /**
+     * GET /api/dev/outbox is served at all (still only to direct loopback requests with the
+     * local outbox). Off by default: a proxy that rewrites Host would otherwise hand sign-in
+     * codes to anyone.
+     */
+    devOutbox: e.DEV_OUTBOX,
   }),
 });
 
