@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { scriptedBrain } from '../../test/support/brain-doubles';
 import { TEST_AUTH_SECRET, testConfig } from '../../test/support/harness';
 import { stubDb } from '../../test/support/stub-db';
@@ -66,7 +67,7 @@ describe('listen: timeouts on the node:http server', () => {
     const app = new Hono()
       .get('/', (c) => c.text('ok'))
       .post('/stream', async (c) => {
-        const { ticks } = (await c.req.json()) as { ticks: number };
+        const { ticks } = z.object({ ticks: z.number().int() }).parse(await c.req.json());
         // An answer stream that lasts well past the request timeout (1.5 s against 0.6 s).
         return streamSSE(c, async (stream) => {
           for (let i = 0; i < ticks; i++) {
