@@ -45,6 +45,10 @@ export default defineConfig({
         PORT: String(APP_PORT),
         EXAMPLES_PORT: String(APP_PORT + 1),
         PUBLIC_URL: `http://localhost:${APP_PORT}`,
+        // The tests read sign-in codes from GET /api/dev/outbox (start-server.mjs sets it too).
+        DEV_OUTBOX: 'on',
+        // The clone `fenced` may be embedded only by the host pages' origin (its clone.json).
+        E2E_HOST_ORIGIN: `http://127.0.0.1:${APP_PORT + 1}`,
         E2E_SETUP: JSON.stringify([
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],

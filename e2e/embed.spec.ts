@@ -165,6 +165,23 @@ test('a site not in the allowed origins cannot frame the widget', async ({ page 
   await expect(page.frameLocator('#allowed').getByRole('textbox', { name: /^Message/ })).toBeVisible();
 });
 
+test('a clone kept to some sites by its clone.json cannot be embedded elsewhere, even without a config', async ({
+  page,
+}) => {
+  // `fenced` lists only the host pages' origin (127.0.0.1); no data-config on the page.
+  await page.goto(`${HOST}/plain/?app=${encodeURIComponent(APP)}&clone=fenced`);
+  const inline = page.frameLocator('#inline-chat iframe');
+  await expect(inline.getByRole('textbox', { name: /^Message/ })).toBeVisible();
+  // The same page on localhost (another origin, same port) is refused by the server.
+  await page.goto(
+    `${HOST.replace('127.0.0.1', 'localhost')}/plain/?app=${encodeURIComponent(APP)}&clone=fenced`,
+  );
+  await expect(
+    page.frameLocator('#inline-chat iframe').getByText('This site is not allowed to embed this clone.'),
+  ).toBeVisible();
+  await expect(page.frameLocator('#inline-chat iframe').getByRole('textbox')).toHaveCount(0);
+});
+
 test('at 375 px the bubble opens full screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(hostPage());

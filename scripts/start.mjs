@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: install, build, then serve (the server migrates and imports the demo clone
 // on its first start). Everything on the embedded defaults; see README for the environment.
+// On a developer's laptop it turns on the developer outbox (GET /api/dev/outbox, sign-in codes)
+// unless the environment says otherwise: DEV_OUTBOX given, or a PUBLIC_URL that is not this
+// machine (a real deployment, where the outbox must stay off).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pnpm, root } from './pnpm.mjs';
@@ -11,10 +14,23 @@ if (!skipSetup) {
   pnpm(['-r', '--if-present', 'build']);
 }
 
+/** Whether PUBLIC_URL is unset or names this machine. */
+function isLocalPublicUrl(value) {
+  if (value === undefined || value.trim() === '') return true;
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const env = { ...process.env };
+if ((env.DEV_OUTBOX ?? '').trim() === '' && isLocalPublicUrl(env.PUBLIC_URL)) env.DEV_OUTBOX = 'on';
+
 const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], {
   stdio: 'inherit',
   cwd: root,
-  env: process.env,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,15 +3,17 @@
 // directory, clones imported with the doppel CLI (the demo clone plus e2e/fixtures/tiny, whose
 // limits are small enough to reach in a test), embed configurations created with the CLI, then
 // packages/server/dist/main.mjs. Extra setup commands come from E2E_SETUP (JSON: string[][]).
+// The tests sign in by reading codes from GET /api/dev/outbox, so DEV_OUTBOX is on (as on a
+// developer's laptop; never in production).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'doppel-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEV_OUTBOX: 'on' };
 const cli = join(root, 'packages/server/dist/cli.mjs');
 
 const setup = [
@@ -19,6 +21,21 @@ const setup = [
   ['import', join(root, 'e2e/fixtures/tiny')],
   ...JSON.parse(process.env.E2E_SETUP ?? '[]'),
 ];
+
+// A clone kept to the host pages' origin by its own clone.json (`embed.allowedOrigins`), whatever
+// embed configuration a page names. The origin depends on E2E_PORT, so the folder is written here.
+let fencedDir = null;
+if (process.env.E2E_HOST_ORIGIN) {
+  fencedDir = mkdtempSync(join(tmpdir(), 'doppel-e2e-fenced-'));
+  cpSync(join(root, 'e2e/fixtures/tiny/knowledge'), join(fencedDir, 'knowledge'), { recursive: true });
+  const clone = {
+    slug: 'fenced',
+    name: 'Fern Fence',
+    embed: { allowedOrigins: [process.env.E2E_HOST_ORIGIN] },
+  };
+  writeFileSync(join(fencedDir, 'clone.json'), JSON.stringify(clone));
+  setup.push(['import', fencedDir]);
+}
 for (const args of setup) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -37,5 +54,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  if (fencedDir) rmSync(fencedDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -14,7 +14,11 @@ export { mediaUrl } from './import/store-media';
 export { createLlmBrain } from './llm/llm-brain';
 export type { LlmOptions } from './llm/stream-chat-completion';
 export { createLocalBrain } from './local/local-brain';
-export type { ChatCompletionsDeps, ChatCompletionsResult } from './openai/chat-completions';
+export type {
+  AnsweredCompletion,
+  ChatCompletionsDeps,
+  ChatCompletionsResult,
+} from './openai/chat-completions';
 export { chatCompletions } from './openai/chat-completions';
 export type { Passage, RetrieveOptions } from './retrieval/retrieve';
 export { retrieve } from './retrieval/retrieve';

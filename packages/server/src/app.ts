@@ -8,7 +8,8 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { apiError } from './http/api-error';
-import { createLogger, type Logger } from './logger';
+import { BodyAbortedError } from './http/body-aborted-error';
+import { createLogger, describeError, type Logger } from './logger';
 import { identity } from './middleware/identity';
 import { securityHeaders } from './middleware/security-headers';
 import { type Mailer, mailerProvider } from './providers/mailer';
@@ -90,6 +91,13 @@ export function createApp(options: CreateAppOptions): Hono {
   app.route('/', embedPageRoutes(deps));
   app.route('/', staticRoutes(deps, who));
   app.onError((error, c) => {
+    if (error instanceof BodyAbortedError) {
+      // A client that hung up mid-upload (or was cut for sending too slowly) is routine.
+      deps.logger.info(
+        `${c.req.method} ${c.req.path}: the request body broke off (${describeError(error.cause)})`,
+      );
+      return apiError(c, 400, error.message);
+    }
     deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return apiError(c, 500, 'Internal server error');
   });

@@ -28,11 +28,16 @@ async function main(): Promise<void> {
   );
 
   const servers: Listening[] = [];
-  const app = await listen(createApp({ db, brain, config, logger }), config.port, config.host);
+  const app = await listen(
+    createApp({ db, brain, config, logger }),
+    config.port,
+    config.host,
+    config.httpTimeouts,
+  );
   servers.push(app);
   if (config.examplesPort !== 0) {
     const examples = createExamplesApp({ examplesDir: config.examplesDir, publicUrl: config.publicUrl });
-    const listening = await listen(examples, config.examplesPort, config.host);
+    const listening = await listen(examples, config.examplesPort, config.host, config.httpTimeouts);
     servers.push(listening);
     logger.info(`example host pages at http://localhost:${listening.port}/`);
   }

@@ -3,6 +3,7 @@
  * fields, suggested questions, monetization, memberships, instances and voice. Anything
  * omitted takes the spec's default (the defaults live in @doppel/protocol).
  */
+import { normaliseOrigin } from '@doppel/core';
 import { CloneOptions, DEFAULT_LANGUAGE, isReservedSlug, Monetization, Socials } from '@doppel/protocol';
 import { z } from 'zod';
 
@@ -52,6 +53,32 @@ export const InstanceFile = z.object({
 });
 export type InstanceFile = z.infer<typeof InstanceFile>;
 
+/** A host page's origin as a browser sends it (`HTTPS://Site.Example/` reads as `https://site.example`). */
+const SiteOrigin = z.string().transform((value, ctx) => {
+  const origin = normaliseOrigin(value);
+  if (origin === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not a site origin: give the scheme, host and port only, like https://example.com`,
+    });
+    return z.NEVER;
+  }
+  return origin;
+});
+
+/**
+ * Which sites may embed the clone, whatever embed configuration a page names (DESIGN §5).
+ * Left out: any site (an embed configuration may still narrow it). An empty list is refused
+ * rather than read as "any" or "none": either is a surprise to someone who wrote it.
+ */
+export const CloneEmbedFile = z.strictObject({
+  allowedOrigins: z
+    .array(SiteOrigin, { error: 'must be a list of the sites that may embed the clone' })
+    .min(1, 'must list at least one site (leave out `embed` to allow any site)')
+    .transform((origins) => [...new Set(origins)]),
+});
+export type CloneEmbedFile = z.infer<typeof CloneEmbedFile>;
+
 /** clone.json. Unknown keys are refused so that a typo does not silently lose a setting. */
 export const CloneFile = z
   .strictObject({
@@ -84,6 +111,7 @@ export const CloneFile = z
     memberships: z.array(MembershipFile).default([]),
     instances: z.array(InstanceFile).default([]),
     voice: VoiceSettings.nullable().default(null),
+    embed: CloneEmbedFile.nullable().default(null),
   })
   .superRefine((clone, ctx) => {
     const seen = new Set<string>();

@@ -93,7 +93,40 @@ describe('loadCloneFolder', () => {
     });
   });
 
+  it('reads a clone-level embed allowlist, each origin as a browser sends it; none without one', async () => {
+    const dir = await folder({
+      'clone.json': JSON.stringify({
+        slug: 'ok',
+        name: 'Ok',
+        embed: { allowedOrigins: ['HTTPS://Site.Example/', 'http://127.0.0.1:3101', 'https://site.example'] },
+      }),
+    });
+    expect((await loadCloneFolder(dir)).clone.embed).toEqual({
+      allowedOrigins: ['https://site.example', 'http://127.0.0.1:3101'],
+    });
+    expect((await loadCloneFolder(await folder({ 'clone.json': MINIMAL }))).clone.embed).toBeNull();
+  });
+
   it.each([
+    [
+      {
+        'clone.json':
+          '{"slug": "a", "name": "x", "embed": {"allowedOrigins": ["https://site.example/page"]}}',
+      },
+      /clone\.json: embed\.allowedOrigins\.0 "https:\/\/site\.example\/page" is not a site origin: give the scheme, host and port only/,
+    ],
+    [
+      { 'clone.json': '{"slug": "a", "name": "x", "embed": {"allowedOrigins": ["*"]}}' },
+      /clone\.json: embed\.allowedOrigins\.0 "\*" is not a site origin/,
+    ],
+    [
+      { 'clone.json': '{"slug": "a", "name": "x", "embed": {"allowedOrigins": []}}' },
+      /clone\.json: embed\.allowedOrigins must list at least one site/,
+    ],
+    [
+      { 'clone.json': '{"slug": "a", "name": "x", "embed": {"origins": ["https://site.example"]}}' },
+      /clone\.json: embed\.allowedOrigins must be a list of the sites .*; unknown field origins/,
+    ],
     [{}, /clone\.json: missing/],
     [{ 'clone.json': '{"slug": "a",\n  "name": }' }, /clone\.json: invalid JSON at line 2, column \d+/],
     [{ 'clone.json': '{"slug": "Bad Slug", "name": "x"}' }, /clone\.json: slug must be lowercase letters/],

@@ -132,6 +132,26 @@ describe.each(testDatabases())('importClone on $name', ({ open }) => {
     expect(drift).toEqual([]);
   });
 
+  it('stores the clone-level embed allowlist, and clears it when clone.json no longer has one', async () => {
+    folder = await copyFixture('baker');
+    const clone: unknown = JSON.parse(await readFile(join(folder.dir, 'clone.json'), 'utf8'));
+    if (typeof clone !== 'object' || clone === null) throw new Error('fixture clone.json is not an object');
+    const allowed = { allowedOrigins: ['https://sambakes.example', 'https://WWW.sambakes.example/'] };
+    await folder.write('clone.json', JSON.stringify({ ...clone, slug: 'fenced', embed: allowed }));
+    const result = await importClone(db, folder.dir);
+    const stored = async () =>
+      (
+        await db.query<{ embed_allowed_origins: unknown }>(
+          'SELECT embed_allowed_origins FROM clones WHERE id = $1',
+          [result.cloneId],
+        )
+      )[0]?.embed_allowed_origins;
+    expect(await stored()).toEqual(['https://sambakes.example', 'https://www.sambakes.example']);
+    await folder.write('clone.json', JSON.stringify({ ...clone, slug: 'fenced' }));
+    await importClone(db, folder.dir);
+    expect(await stored()).toBeNull();
+  });
+
   it('keeps an http(s) imageUrl as it is and leaves nothing behind when the folder is bad', async () => {
     folder = await copyFixture('baker');
     const clone: unknown = JSON.parse(await readFile(join(folder.dir, 'clone.json'), 'utf8'));

@@ -40,15 +40,18 @@ async function upsertClone(tx: Queryable, folder: CloneFolder): Promise<{ id: st
   const imageUrl = folder.image ? await storeMedia(tx, folder.image) : clone.imageUrl;
   const rows = await tx.query(
     `INSERT INTO clones (slug, name, headline, description, image_url, verified, public, language, voice_id,
-       view_sources, tone_feedback, phone_number, socials, orgs, options, monetization, memberships, voice)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb)
+       view_sources, tone_feedback, phone_number, socials, orgs, options, monetization, memberships, voice,
+       embed_allowed_origins)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb,
+       $19::jsonb)
      ON CONFLICT (slug) DO UPDATE SET name = excluded.name, headline = excluded.headline,
        description = excluded.description, image_url = excluded.image_url, verified = excluded.verified,
        public = excluded.public, language = excluded.language, voice_id = excluded.voice_id,
        view_sources = excluded.view_sources, tone_feedback = excluded.tone_feedback,
        phone_number = excluded.phone_number, socials = excluded.socials, orgs = excluded.orgs,
        options = excluded.options, monetization = excluded.monetization,
-       memberships = excluded.memberships, voice = excluded.voice, updated_at = now()
+       memberships = excluded.memberships, voice = excluded.voice,
+       embed_allowed_origins = excluded.embed_allowed_origins, updated_at = now()
      RETURNING id, (xmax = 0) AS created`,
     [
       clone.slug,
@@ -69,6 +72,8 @@ async function upsertClone(tx: Queryable, folder: CloneFolder): Promise<{ id: st
       JSON.stringify(clone.monetization),
       JSON.stringify(toMemberships(clone)),
       JSON.stringify(clone.voice),
+      // NULL (not JSON null) without a list: the column's "no clone-level list".
+      clone.embed ? JSON.stringify(clone.embed.allowedOrigins) : null,
     ],
   );
   const [row] = z.array(z.object({ id: z.string(), created: z.boolean() })).parse(rows);

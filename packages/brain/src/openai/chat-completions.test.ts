@@ -132,6 +132,32 @@ describe('chatCompletions through the official openai client', () => {
     expect(yieldedWhenEnded).toBeLessThan(100);
   });
 
+  it('reports what it answered to onAnswered: whole answers, and a stream cut short with what was sent', async () => {
+    const answered: unknown[] = [];
+    const counted = { ...deps, onAnswered: (answer: unknown) => answered.push(answer) };
+    const body = { model: 'sam-bakes', messages: [{ role: 'user', content: 'How often?' }] };
+    await chatCompletions(counted, body);
+    expect(answered).toEqual([{ characters: 27, completionTokens: 7, promptTokens: 3 }]);
+    const whole = await chatCompletions(counted, { ...body, stream: true });
+    if (!('stream' in whole)) throw new Error('expected a stream');
+    for await (const _ of whole.stream);
+    expect(answered.at(-1)).toEqual({ characters: 27, completionTokens: 7, promptTokens: 3 });
+    const cut = await chatCompletions(counted, {
+      ...body,
+      messages: [{ role: 'user', content: 'long' }],
+      stream: true,
+    });
+    if (!('stream' in cut)) throw new Error('expected a stream');
+    let n = 0;
+    for await (const _ of cut.stream) if (++n === 4) break;
+    // The role chunk, then three pieces: "w0 w1 w2" (the marker filter holds a trailing space back).
+    expect(answered.at(-1)).toEqual({ characters: 8, completionTokens: 2, promptTokens: 1 });
+    expect(answered).toHaveLength(3);
+    // Refusals answer nothing: not reported.
+    await chatCompletions(counted, { ...body, model: 'nobody' });
+    expect(answered).toHaveLength(3);
+  });
+
   it('answers 404 in OpenAI error shape for an unknown clone', async () => {
     const failure = await client.chat.completions
       .create({ model: 'nobody', messages: [{ role: 'user', content: 'hi' }] })

@@ -17,6 +17,20 @@ export interface ChatCompletionsDeps {
   brain: Brain;
   /** The clone a `model` names (its slug), or null. */
   loadClone(slugOrModel: string): Promise<CloneForBrain | null>;
+  /**
+   * Told what was answered once an answer is over — complete, or cut short when the caller
+   * stopped reading a stream (then what was sent). Not called for refusals. The server counts
+   * it per API key; it must not throw, and is not awaited, so an answer never waits for it.
+   */
+  onAnswered?(answer: AnsweredCompletion): void;
+}
+
+/** What one completion answered, as its `usage` counts it. */
+export interface AnsweredCompletion {
+  /** Characters of the answer's text. */
+  characters: number;
+  completionTokens: number;
+  promptTokens: number;
 }
 
 export type ChatCompletionsResult =
@@ -90,9 +104,13 @@ export async function chatCompletions(
     if (rest) yield rest;
   };
 
+  const answered = (answer: string): void =>
+    deps.onAnswered?.({ characters: answer.length, completionTokens: tokens(answer), promptTokens });
+
   if (!stream) {
     let answer = '';
     for await (const piece of answerPieces(new AbortController().signal)) answer += piece;
+    answered(answer);
     return {
       status: 200,
       json: {
@@ -154,6 +172,7 @@ export async function chatCompletions(
     } finally {
       // Done, or the consumer went away: abort first (an LLM request stops at once), then end the brain.
       controller.abort();
+      answered(answer);
       await pieces.return();
     }
     yield 'data: [DONE]\n\n';

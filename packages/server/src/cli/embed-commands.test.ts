@@ -229,6 +229,18 @@ describe.each(testDatabases())('doppel embed on $name', ({ open }) => {
     });
   });
 
+  it('says when the clone’s own list (clone.json embed.allowedOrigins) binds its configurations', async () => {
+    await seedClone(db, 'cleo');
+    await db.query(
+      `UPDATE clones SET embed_allowed_origins = '["https://cleo.example"]' WHERE slug = 'cleo'`,
+    );
+    const note =
+      'Clone "cleo" may be embedded only on https://cleo.example (clone.json); a configuration cannot allow other sites.';
+    const created = await run('create', 'cleo', '--id', 'cleo-any');
+    expect(created.out).toContain(`  mode: bubble\n${note}\n`);
+    expect((await run('list', 'cleo')).out.split('\n').at(-1)).toBe(note);
+  });
+
   it('imports the demo clone first when `embed create demo` runs before the first server start', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'doppel-demo-'));
     cpSync(join(import.meta.dirname, '../../test/fixtures/mini-clone'), folder, { recursive: true });

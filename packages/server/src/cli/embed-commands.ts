@@ -166,10 +166,18 @@ export async function runEmbedCommand(
     return 1;
   }
 
+  // The clone's own list binds every configuration (embed/embed-allowlist.ts): say so.
+  const cloneSites =
+    clone.embed_allowed_origins === null
+      ? null
+      : `Clone "${clone.slug}" may be embedded only on ${clone.embed_allowed_origins.join(', ')} (clone.json); ` +
+        'a configuration cannot allow other sites.';
+
   if (command.action === 'list') {
     const configs = (await listEmbedConfigs(db, clone.id)).map(toEmbedConfig);
     if (configs.length === 0) io.out(`Clone "${clone.slug}" has no embed configurations.`);
     for (const config of configs) io.out(describeConfig(config));
+    if (cloneSites) io.out(cloneSites);
     return 0;
   }
 
@@ -210,6 +218,7 @@ export async function runEmbedCommand(
   const config = toEmbedConfig(row);
   io.out(`Created embed configuration "${config.id}" for clone "${config.cloneSlug}".`);
   io.out(describeConfig(config));
+  if (cloneSites) io.out(cloneSites);
   io.out('');
   io.out('Paste this where the chat should appear:');
   io.out('');

@@ -1,6 +1,6 @@
 /**
  * @module The `doppel` command line: import a clone folder, migrate, staff and owners,
- * subscriptions, embed configurations, help.
+ * subscriptions, embed configurations, API keys, help.
  * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
@@ -18,6 +18,7 @@ import {
 } from './account-commands';
 import { EMBED_USAGE, type EmbedCommand, parseEmbedCommand, runEmbedCommand } from './embed-commands';
 import { formatImportSummary } from './format-import-summary';
+import { KEY_USAGE, type KeyCommand, parseKeyCommand, runKeyCommand } from './key-commands';
 import {
   parseSubscriptionCommand,
   runSubscriptionCommand,
@@ -39,6 +40,7 @@ Commands:
                usage limits), creating the user when needed.
 ${SUBSCRIPTION_USAGE}
 ${EMBED_USAGE}
+${KEY_USAGE}
   help         Show this help.
 
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (./.data).
@@ -69,7 +71,7 @@ export async function runCli(
     io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!['import', 'migrate', 'user', 'relationship', 'subscription', 'embed'].includes(command)) {
+  if (!['import', 'migrate', 'user', 'relationship', 'subscription', 'embed', 'key'].includes(command)) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -105,6 +107,15 @@ export async function runCli(
     }
     embed = parsed;
   }
+  let key: KeyCommand | null = null;
+  if (command === 'key') {
+    const parsed = parseKeyCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel key: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    key = parsed;
+  }
   let config: Config | undefined;
   const settings = (): Config => {
     config ??= (deps.config ?? loadConfig)();
@@ -124,6 +135,9 @@ export async function runCli(
       return await runEmbedCommand(db, embed, io, { publicUrl, demoCloneDir });
     }
     if (subscription) return await runSubscriptionCommand(db, subscription, io);
+    if (key) {
+      return await runKeyCommand(db, key, io, { publicUrl: settings().publicUrl, now: () => new Date() });
+    }
     if (account) {
       return 'user' in account
         ? await runUserCommand(db, account.user, io)

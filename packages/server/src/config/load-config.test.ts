@@ -75,6 +75,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the HTTP timeouts and the developer outbox switch', () => {
+    expect(loadConfig({}, root)).toMatchObject({
+      httpTimeouts: { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 5_000 },
+      devOutbox: false,
+    });
+    const config = loadConfig(
+      {
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '10000',
+        HTTP_KEEPALIVE_TIMEOUT_MS: '65000',
+        DEV_OUTBOX: 'on',
+      },
+      root,
+    );
+    expect(config.httpTimeouts).toEqual({ headersMs: 5_000, requestMs: 10_000, keepAliveMs: 65_000 });
+    expect(config.devOutbox).toBe(true);
+    // Node refuses a headers timeout above the request timeout; the start says which variables.
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '10000' }, root),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS .* HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'soon' }, root)).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+  });
+
   it('reads the account, mail and usage settings', () => {
     expect(loadConfig({}, root)).toMatchObject({
       auth: {

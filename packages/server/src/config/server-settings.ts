@@ -1,8 +1,30 @@
-/** @module The server's own settings: ports, database, paths, logs, streams, bodies. */
+/** @module The server's own settings: ports, database, paths, logs, streams, bodies, timeouts. */
 import { isAbsolute, join, resolve } from 'node:path';
 import { STREAM_KEEPALIVE_MS } from '@doppel/protocol';
-import { integer, oneOf, optional, optionalUrl, setting } from './setting';
+import { ConfigError } from './config-error';
+import { flag, integer, oneOf, optional, optionalUrl, setting } from './setting';
 import { settingsGroup } from './settings-group';
+
+/**
+ * How long a connection may take, so that idle and slow clients cannot hold sockets forever
+ * (HTTP_*_TIMEOUT_MS, applied by process/listen.ts). Node's `requestTimeout` covers receiving
+ * the request only: an answer stream (SSE) runs as long as it needs once the request is in.
+ */
+export interface HttpTimeouts {
+  /** Until the request's headers are in (a connection that sends nothing counts too); then 408. */
+  headersMs: number;
+  /** Until the whole request, headers and body, is in; then 408. */
+  requestMs: number;
+  /** How long a kept-alive connection may sit idle between requests. */
+  keepAliveMs: number;
+}
+
+/** The defaults: generous for a person on a slow phone network, short for a socket left hanging. */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 20_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+};
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -55,6 +77,26 @@ export const serverSettings = settingsGroup({
       '65536',
       'Largest JSON request body; a larger one answers 413.',
     ),
+    HTTP_HEADERS_TIMEOUT_MS: setting(
+      integer(DEFAULT_HTTP_TIMEOUTS.headersMs, 100, 600_000),
+      String(DEFAULT_HTTP_TIMEOUTS.headersMs),
+      'How long a client may take to send its request headers (a connection that sends nothing counts too); then 408 and the connection is closed. At most `HTTP_REQUEST_TIMEOUT_MS`.',
+    ),
+    HTTP_REQUEST_TIMEOUT_MS: setting(
+      integer(DEFAULT_HTTP_TIMEOUTS.requestMs, 100, 3_600_000),
+      String(DEFAULT_HTTP_TIMEOUTS.requestMs),
+      'How long a client may take to send a whole request, headers and body; then 408 and the connection is closed. Answers are not limited: a stream runs as long as it needs.',
+    ),
+    HTTP_KEEPALIVE_TIMEOUT_MS: setting(
+      integer(DEFAULT_HTTP_TIMEOUTS.keepAliveMs, 100, 600_000),
+      String(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+      "How long a kept-alive connection may sit idle between requests. Behind a load balancer, set it above the balancer's own idle timeout.",
+    ),
+    DEV_OUTBOX: setting(
+      flag(false),
+      'off',
+      "`on` serves `GET /api/dev/outbox` (the local outbox, sign-in codes included) to requests made on this machine straight to the server, while no `SMTP_URL` is set. For a developer's laptop only, never in production: `npm start` turns it on when it is unset and `PUBLIC_URL` is unset or local; the end-to-end tests turn it on.",
+    ),
   },
   read: (e, { root, publicUrl }) => ({
     port: e.PORT,
@@ -73,8 +115,30 @@ export const serverSettings = settingsGroup({
     streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
     /** Largest JSON request body accepted; larger ones answer 413. */
     jsonBodyLimitBytes: e.JSON_BODY_LIMIT_BYTES,
+    /** Idle and slow connections are closed (process/listen.ts); answer streams are not cut. */
+    httpTimeouts: httpTimeouts(
+      e.HTTP_HEADERS_TIMEOUT_MS,
+      e.HTTP_REQUEST_TIMEOUT_MS,
+      e.HTTP_KEEPALIVE_TIMEOUT_MS,
+    ),
+    /**
+     * GET /api/dev/outbox is served at all (still only to direct loopback requests with the
+     * local outbox). Off by default: a proxy that rewrites Host would otherwise hand sign-in
+     * codes to anyone.
+     */
+    devOutbox: e.DEV_OUTBOX,
   }),
 });
+
+/** Node refuses a headers timeout above the request timeout: say so at start, by name. */
+function httpTimeouts(headersMs: number, requestMs: number, keepAliveMs: number): HttpTimeouts {
+  if (headersMs > requestMs) {
+    throw new ConfigError(
+      `Invalid environment: HTTP_HEADERS_TIMEOUT_MS (${headersMs}) must not be above HTTP_REQUEST_TIMEOUT_MS (${requestMs})`,
+    );
+  }
+  return { headersMs, requestMs, keepAliveMs };
+}
 
 /** PUBLIC_URL (no trailing slash), or the local address on PORT. */
 export const publicUrlOf = (env: NodeJS.ProcessEnv): string => {

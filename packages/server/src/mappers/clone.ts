@@ -36,6 +36,8 @@ export const CloneRow = z.object({
   orgs: z.unknown(),
   options: z.unknown(),
   monetization: z.unknown(),
+  /** clone.json `embed.allowedOrigins` (normalised on import); null: no clone-level list. */
+  embed_allowed_origins: z.array(z.string()).nullable(),
 });
 export type CloneRow = z.infer<typeof CloneRow>;
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,24 @@ writeFileSync(
   '<script src="%DOPPEL_URL%/embed.js" data-clone="demo"></script>',
 );
 writeFileSync(join(dir, 'plain', 'host.css'), 'body { margin: 0 }');
+// The React example as it lies in the repository: a page, its build, and what must stay private.
+mkdirSync(join(dir, 'react', 'dist'), { recursive: true });
+mkdirSync(join(dir, 'react', 'src'));
+writeFileSync(join(dir, 'react', 'index.html'), '<script type="module" src="./dist/app.js"></script>');
+writeFileSync(join(dir, 'react', 'dist', 'app.js'), 'console.log("react example")');
+writeFileSync(join(dir, 'react', 'package.json'), '{"name":"private"}');
+writeFileSync(join(dir, 'react', 'src', 'main.tsx'), 'export {}');
+// Outside the examples folder: what a symlink inside it must not reach.
+const outside = mkdtempSync(join(tmpdir(), 'doppel-outside-'));
+writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET');
+mkdirSync(join(outside, 'react'));
+writeFileSync(join(outside, 'react', 'package.json'), '{"name":"react"}');
+mkdirSync(join(dir, 'react', 'node_modules'));
+symlinkSync(join(outside, 'react'), join(dir, 'react', 'node_modules', 'react'));
+symlinkSync(join(outside, 'secret.txt'), join(dir, 'plain', 'leak.txt'));
+symlinkSync(outside, join(dir, 'plain', 'linked'));
+symlinkSync(join(outside, 'react'), join(dir, 'react', 'dist', 'vendor'));
+symlinkSync(join(dir, 'react', 'package.json'), join(dir, 'plain', 'package.json'));
 const app = createExamplesApp({ examplesDir: dir, publicUrl: 'http://localhost:4321' });
 
 describe('examples server', () => {
@@ -21,13 +39,6 @@ describe('examples server', () => {
     expect(await res.text()).toBe('<script src="http://localhost:4321/embed.js" data-clone="demo"></script>');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(await (await app.request('/')).text()).toContain('plain/');
-  });
-
-  it('lists a folder that has no index.html', async () => {
-    mkdirSync(join(dir, 'more', 'react'), { recursive: true });
-    writeFileSync(join(dir, 'more', 'two.html'), '<p>two</p>');
-    const res = await app.request('/more/');
-    expect(await res.text()).toContain('<a href="react/">react/</a></li><li><a href="two.html">');
   });
 
   it('redirects a folder without its slash, so relative links resolve inside it', async () => {
@@ -40,5 +51,60 @@ describe('examples server', () => {
     expect(await (await app.request('/plain/host.css')).text()).toBe('body { margin: 0 }');
     expect((await app.request('/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
     expect((await app.request('/missing.html')).status).toBe(404);
+  });
+
+  it('serves the React page and its build', async () => {
+    const page = await app.request('/react/');
+    expect([page.status, await page.text()]).toEqual([
+      200,
+      '<script type="module" src="./dist/app.js"></script>',
+    ]);
+    const script = await app.request('/react/dist/app.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toBe('console.log("react example")');
+  });
+
+  it('lists no folder: one without index.html answers 404', async () => {
+    mkdirSync(join(dir, 'plain', 'more', 'react'), { recursive: true });
+    writeFileSync(join(dir, 'plain', 'more', 'two.html'), '<p>two</p>');
+    for (const path of ['/plain/more/', '/plain/more', '/react/dist/', '/react/src/']) {
+      const res = await app.request(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.text()).not.toContain('two.html');
+    }
+    // The page itself is still there.
+    expect((await app.request('/plain/more/two.html')).status).toBe(200);
+  });
+
+  it('follows no symlink out of the examples and serves only the example pages and their builds', async () => {
+    const refused = [
+      '/plain/leak.txt',
+      '/plain/linked/secret.txt',
+      '/plain/linked/react/package.json',
+      '/plain/package.json',
+      '/react/dist/vendor/package.json',
+      '/react/node_modules/react/package.json',
+      '/react/package.json',
+      '/react/src/main.tsx',
+      '/react/dist/../package.json',
+      '/react/dist/..%2Fpackage.json',
+    ];
+    for (const path of refused) {
+      const res = await app.request(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      const text = await res.text();
+      expect(text).not.toContain('SECRET');
+      expect(text).not.toContain('"name"');
+    }
+  });
+
+  it('serves no dotfile', async () => {
+    writeFileSync(join(dir, 'plain', '.env'), 'KEY=1');
+    mkdirSync(join(dir, 'plain', '.git'));
+    writeFileSync(join(dir, 'plain', '.git', 'config'), '[core]');
+    for (const path of ['/plain/.env', '/plain/.git/config', '/plain/%2Eenv', '/.gitignore']) {
+      expect([path, (await app.request(path)).status]).toEqual([path, 404]);
+    }
   });
 });

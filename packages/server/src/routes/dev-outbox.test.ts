@@ -25,11 +25,12 @@ const Outbox = z.object({
 
 describe.each(testDatabases())('the developer outbox on $name', ({ open }) => {
   let db: Db;
-  const app = (mailer?: Mailer) =>
+  /** DEV_OUTBOX=on, as `npm start` and the end-to-end servers set it. */
+  const app = (mailer?: Mailer, devOutbox = true) =>
     createApp({
       db,
       brain: scriptedBrain([]),
-      config: testConfig(),
+      config: testConfig({ devOutbox }),
       logger: silentLogger,
       ...(mailer && { mailer }),
     });
@@ -81,6 +82,16 @@ describe.each(testDatabases())('the developer outbox on $name', ({ open }) => {
     ).toBe(404);
   });
 
+  it('is not there unless DEV_OUTBOX is on, even to a direct loopback request (the default)', async () => {
+    const off = new TestClient(app(undefined, false), { ip: '127.0.0.1' });
+    await off.post('/api/auth/email/send', { email: 'quiet@example.com' });
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      const res = await off.get('/api/dev/outbox?to=quiet@example.com', { host });
+      expect([res.status, await res.json()]).toEqual([404, { error: 'Not found' }]);
+    }
+    expect(testConfig().devOutbox).toBe(false);
+  });
+
   it('is not there when mail goes out through SMTP', async () => {
     const smtp: Mailer = { kind: 'smtp', send: async () => {}, close() {} };
     const local = new TestClient(app(smtp), { ip: '127.0.0.1' });
@@ -88,7 +99,7 @@ describe.each(testDatabases())('the developer outbox on $name', ({ open }) => {
     const configured = createApp({
       db,
       brain: scriptedBrain([]),
-      config: testConfig({ mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.com' } }),
+      config: testConfig({ devOutbox: true, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.com' } }),
       logger: silentLogger,
     });
     expect((await new TestClient(configured).get('/api/dev/outbox?to=dev@example.com')).status).toBe(404);

@@ -1,8 +1,10 @@
 /**
  * @module The local developer's way to read sign-in codes: GET /api/dev/outbox?to=<address>
  * answers the latest outbox messages to that address (e-mail or phone number). It exists only
- * while the local outbox is the mailer (no SMTP_URL) and only for requests made on this machine
- * straight to the server; anything else answers 404, as if there were no such route.
+ * when DEV_OUTBOX is on, while the local outbox is the mailer (no SMTP_URL), and only for
+ * requests made on this machine straight to the server; anything else answers 404, as if there
+ * were no such route. The setting comes first because the loopback check alone trusts the
+ * socket: a reverse proxy on the same machine that rewrites Host makes every visitor "local".
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
@@ -37,9 +39,9 @@ function toDevMessage(row: OutboxRow): DevOutboxMessage {
   };
 }
 
-export function devOutboxRoutes({ db, mailer }: AppDeps) {
+export function devOutboxRoutes({ db, mailer, config }: AppDeps) {
   return new Hono().get('/dev/outbox', async (c, next) => {
-    if (mailer.kind !== 'outbox' || !isDirectLoopbackRequest(c)) return next();
+    if (!config.devOutbox || mailer.kind !== 'outbox' || !isDirectLoopbackRequest(c)) return next();
     const raw = c.req.query('to')?.trim() ?? '';
     if (raw === '') return apiError(c, 400, 'to is required');
     const to = raw.includes('@') ? raw.toLowerCase() : raw.replace(/[\s().-]/g, '');

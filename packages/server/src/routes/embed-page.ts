@@ -3,9 +3,10 @@
  * (and the app's pages below them) serve the app's `embed.html`, or its `index.html` when the
  * app has no separate embed entry.
  *
- * Framing: `Content-Security-Policy: frame-ancestors` lists the allowed origins of the embed
- * configuration named by `?config=` — or `*` (any site) without a config or when the config
- * lists none. A `?parent=` origin the config does not allow answers 403 with a short page; an
+ * Framing: `Content-Security-Policy: frame-ancestors` lists the sites allowed by both the
+ * clone's own list (clone.json `embed.allowedOrigins`) and the embed configuration named by
+ * `?config=` (embed/embed-allowlist.ts) — `*` (any site) when neither lists any, `'none'` when
+ * the two share no site. A `?parent=` origin not allowed answers 403 with a short page; an
  * unknown clone, instance or config answers 404. The answers are never X-Frame-Options'd and
  * never cached. The error pages may be framed by anyone, so the visitor reads why there is no
  * chat instead of the browser's refusal; they carry no data and no actions.
@@ -17,8 +18,9 @@ import { EMBED_CONFIG_PARAM, EMBED_PARENT_PARAM } from '@doppel/protocol';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../deps';
+import { allowlistFrameAncestors, embedAllowlist } from '../embed/embed-allowlist';
 import { EMBED_CONFIG_ID } from '../embed/embed-config';
-import { ANY_ANCESTOR, frameAncestors, normaliseOrigin } from '../embed/origins';
+import { ANY_ANCESTOR, normaliseOrigin } from '../embed/origins';
 import { findCloneBySlug, findInstance } from '../store/clones';
 import { findEmbedConfig } from '../store/embed-configs';
 import { NO_CACHE } from './static-files';
@@ -55,16 +57,18 @@ export function embedPageRoutes({ db, config }: AppDeps) {
       if (!(await findInstance(db, clone.id, second))) return embedMessagePage(c, 404, EMBED_CLONE_NOT_FOUND);
     }
 
-    let allowed: readonly string[] = [];
+    let configOrigins: readonly string[] = [];
     const configId = c.req.query(EMBED_CONFIG_PARAM);
     if (configId !== undefined && configId !== '') {
       const found = EMBED_CONFIG_ID.test(configId) ? await findEmbedConfig(db, configId) : null;
       // Another clone's config is as unknown here as a made-up one.
       if (!found || found.clone_id !== clone.id) return embedMessagePage(c, 404, EMBED_CONFIG_UNKNOWN);
-      allowed = found.allowed_origins;
+      configOrigins = found.allowed_origins;
     }
+    // The clone's own list binds every embed of it, with or without a configuration.
+    const allowed = embedAllowlist(clone.embed_allowed_origins, configOrigins);
     const parent = c.req.query(EMBED_PARENT_PARAM);
-    if (allowed.length > 0 && parent !== undefined) {
+    if (allowed !== null && parent !== undefined) {
       const origin = normaliseOrigin(parent);
       if (origin === null || !allowed.includes(origin)) return embedMessagePage(c, 403, EMBED_NOT_ALLOWED);
     }
@@ -72,7 +76,7 @@ export function embedPageRoutes({ db, config }: AppDeps) {
     const file = existsSync(embedHtml) ? embedHtml : existsSync(indexHtml) ? indexHtml : null;
     if (!file) return embedMessagePage(c, 503, EMBED_APP_NOT_BUILT);
     return c.html(await readFile(file, 'utf8'), 200, {
-      'Content-Security-Policy': frameAncestors(allowed),
+      'Content-Security-Policy': allowlistFrameAncestors(allowed),
       'Cache-Control': NO_CACHE,
     });
   };

@@ -6,6 +6,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import { apiError, detailError } from '../../http/api-error';
+import { BodyAbortedError } from '../../http/body-aborted-error';
 import { describeIssues } from '../../http/describe-issues';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
@@ -30,7 +31,11 @@ async function readLimited(request: Request, maxBytes: number): Promise<string |
   let size = 0;
   let text = '';
   for (;;) {
-    const { done, value } = await reader.read();
+    // A read fails only when the body breaks off (the client went away, or the request
+    // timeout cut it): the client's doing, answered and logged as such by app.onError.
+    const { done, value } = await reader.read().catch((cause: unknown) => {
+      throw new BodyAbortedError(cause);
+    });
     if (done) return text + decoder.decode();
     size += value.byteLength;
     if (size > maxBytes) {
