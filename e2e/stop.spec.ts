@@ -7,14 +7,22 @@ import { SLOW } from './support/ports';
  */
 
 test('stop is guarded for 1 s, then cancels and keeps the partial answer', async ({ page }) => {
+  // The page's clock is held still while the guard is checked, so a slow machine cannot let
+  // the first second pass between the send and the first look at the button.
+  await page.clock.install();
   await page.goto(`${SLOW}/demo/talk`);
   await page.getByRole('textbox', { name: /message/i }).fill('Tell me about patience in the shop');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await page.keyboard.press('Enter');
 
   const stop = page.getByRole('button', { name: 'Stop generating' });
   await expect(stop).toBeVisible();
   await expect(stop).toBeDisabled();
-  await expect(stop).toBeEnabled({ timeout: 3_000 });
+  await page.clock.runFor(900);
+  await expect(stop).toBeDisabled();
+  await page.clock.runFor(200);
+  await expect(stop).toBeEnabled();
+  await page.clock.resume();
   const log = page.getByRole('log', { name: 'Conversation' });
   await expect(log).toContainText('Let me walk you through');
   await stop.click();
