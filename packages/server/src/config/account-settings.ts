@@ -26,7 +26,17 @@ export const accountSettings = settingsGroup({
     OTP_SENDS_PER_HOUR: setting(
       integer(OTP_SENDS_PER_HOUR, 1, 10_000),
       String(OTP_SENDS_PER_HOUR),
-      'Sign-in codes sent to one address or phone number per hour.',
+      'Sign-in codes sent to one address or phone number from one client (IP address) per hour.',
+    ),
+    OTP_SENDS_PER_ADDRESS_PER_HOUR: setting(
+      integer(20, 1, 10_000),
+      '20',
+      'Sign-in codes sent to one address or phone number per hour, from all clients together.',
+    ),
+    OTP_FAILURES_PER_IP_PER_HOUR: setting(
+      integer(30, 1, 1_000_000),
+      '30',
+      'Wrong sign-in codes one IP address may try per hour, at any address (then 429).',
     ),
     OTP_SENDS_PER_IP_PER_HOUR: setting(
       integer(20, 1, 1_000_000),
@@ -36,7 +46,12 @@ export const accountSettings = settingsGroup({
     TRUST_PROXY: setting(
       flag(false),
       'false',
-      '`true` behind a reverse proxy: the client address is read from `X-Forwarded-For`.',
+      '`true` behind a reverse proxy: the client address is read from `X-Forwarded-For`, as the trusted proxy wrote it.',
+    ),
+    TRUST_PROXY_HOPS: setting(
+      integer(1, 1, 10),
+      '1',
+      "With `TRUST_PROXY`, how many proxies of yours stand in front of the server: the client is the entry that many places from the right of `X-Forwarded-For` (entries further left are the client's own claims).",
     ),
     FREE_MESSAGES_PER_MONTH: setting(
       integer(30, -1, 100_000_000),
@@ -57,12 +72,18 @@ export const accountSettings = settingsGroup({
       staffEmailDomains: e.STAFF_EMAIL_DOMAINS,
       bannedEmailDomains: e.BANNED_EMAIL_DOMAINS,
       bannedEmails: e.BANNED_EMAILS,
-      /** Codes sent to one address or number per hour. */
+      /** Codes sent to one address or number from one client per hour. */
       otpSendsPerHour: e.OTP_SENDS_PER_HOUR,
+      /** Codes sent to one address or number per hour, all clients together. */
+      otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+      /** Wrong codes one IP address may try per hour. */
+      otpFailuresPerIpPerHour: e.OTP_FAILURES_PER_IP_PER_HOUR,
       /** Codes requested from one IP address per hour. */
       otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
       /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
       trustProxy: e.TRUST_PROXY,
+      /** How many trusted proxies append to X-Forwarded-For (the client is that many from the right). */
+      proxyHops: e.TRUST_PROXY_HOPS,
     },
     usage: {
       /** The signed-in monthly message quota when a clone has no free membership. */

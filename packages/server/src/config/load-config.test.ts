@@ -106,8 +106,11 @@ describe('loadConfig', () => {
         bannedEmailDomains: [],
         bannedEmails: [],
         otpSendsPerHour: 5,
+        otpSendsPerAddressPerHour: 20,
+        otpFailuresPerIpPerHour: 30,
         otpSendsPerIpPerHour: 20,
         trustProxy: false,
+        proxyHops: 1,
       },
       mail: { smtpUrl: null, from: 'Doppel <no-reply@localhost.localdomain>' },
       usage: { freeMessagesPerMonth: 30, enforce: true },
@@ -120,7 +123,10 @@ describe('loadConfig', () => {
         BANNED_EMAILS: 'Eve@Example.com',
         OTP_SENDS_PER_HOUR: '3',
         OTP_SENDS_PER_IP_PER_HOUR: '50',
+        OTP_SENDS_PER_ADDRESS_PER_HOUR: '12',
+        OTP_FAILURES_PER_IP_PER_HOUR: '40',
         TRUST_PROXY: 'true',
+        TRUST_PROXY_HOPS: '2',
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
         PUBLIC_URL: 'https://clones.example.com',
         FREE_MESSAGES_PER_MONTH: '-1',
@@ -135,7 +141,10 @@ describe('loadConfig', () => {
       bannedEmails: ['eve@example.com'],
       otpSendsPerHour: 3,
       otpSendsPerIpPerHour: 50,
+      otpSendsPerAddressPerHour: 12,
+      otpFailuresPerIpPerHour: 40,
       trustProxy: true,
+      proxyHops: 2,
     });
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
@@ -145,5 +154,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'short' }, root)).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' }, root)).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' }, root)).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' }, root)).toThrow(/TRUST_PROXY_HOPS/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * @module Who is on the other end of a request: the socket's address (from @hono/node-server's
- * `c.env.incoming`), or behind a trusted proxy the first X-Forwarded-For entry. Used for the
- * per-IP code limit and for the loopback-only developer outbox.
+ * `c.env.incoming`), or behind trusted proxies the X-Forwarded-For entry the first of them
+ * wrote. Used for the per-IP limits and for the loopback-only developer outbox.
  */
 import type { Context } from 'hono';
 
@@ -16,11 +16,26 @@ export function socketAddress(c: Context): string | null {
   return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : null;
 }
 
-/** The client's address for rate limits; 'unknown' when there is none (in-process requests). */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+export interface ProxyTrust {
+  /** The server stands behind reverse proxies of the operator's. */
+  trustProxy: boolean;
+  /** How many of them append to X-Forwarded-For. */
+  proxyHops: number;
+}
+
+/**
+ * The client's address for rate limits; 'unknown' when there is none (in-process requests).
+ * Each proxy appends the address it saw, so the entries a client sends itself stand on the
+ * left: behind `proxyHops` trusted proxies, the client is the entry that many from the right.
+ */
+export function clientIp(c: Context, proxy: ProxyTrust): string {
+  if (proxy.trustProxy) {
+    const entries = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const written = entries[Math.max(0, entries.length - proxy.proxyHops)];
+    if (written) return written;
   }
   return socketAddress(c) ?? 'unknown';
 }

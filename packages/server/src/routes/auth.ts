@@ -1,10 +1,10 @@
 /**
  * @module Sign-in with an e-mailed six-digit code, the session, sign-out (DESIGN §4, §6).
  *
- * Sending never says whether the address has an account. A code is stored only as an HMAC,
- * lives OTP_TTL_MS, is used once, burns after OTP_MAX_ATTEMPTS wrong tries and is replaced by
- * the next one; sends are limited per address and per IP. Verifying uses the code in one
- * statement, so of concurrent correct tries exactly one signs in.
+ * Sending never says whether the address has an account. Codes come from the one send-code
+ * service (auth/one-time-codes.ts): HMAC at rest, OTP_TTL_MS, used once, replaced by the next;
+ * sends and wrong guesses limited per client so that nobody can lock an owner out. Of
+ * concurrent correct tries exactly one signs in.
  */
 import { normaliseOtp } from '@doppel/core';
 import {
@@ -13,8 +13,6 @@ import {
   LOGIN_REQUIRED,
   type LogoutResponse,
   type MeResponse,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_MS,
   SEND_CODE_FAILED,
   SESSION_TTL_MS,
   SendEmailCodeRequest,
@@ -25,27 +23,24 @@ import {
 } from '@doppel/protocol';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { randomToken, sixDigitCode } from '../auth/crypto';
+import { randomToken } from '../auth/crypto';
 import { checkEmail } from '../auth/email-rules';
+import { oneTimeCodes, TOO_MANY_CODES, TOO_MANY_TRIES } from '../auth/one-time-codes';
 import { clearSessionCookie, secureCookies, setSessionCookie } from '../auth/session-cookie';
 import { signInMail } from '../auth/sign-in-mail';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
-import { clientIp } from '../http/client-address';
 import { describeIssues } from '../http/describe-issues';
 import { toRelationship, toUser } from '../mappers/user';
 import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug } from '../store/clones';
-import { consumeCode, issueCode } from '../store/otp-codes';
 import { listRelationships } from '../store/relationships';
 import { createSession, revokeSession } from '../store/sessions';
 import { upsertUserByEmail } from '../store/users';
 
 /** DESIGN §2: Google sign-in is hidden until an OpenID Connect provider exists. */
 const GOOGLE_SIGN_IN = false;
-
-export const TOO_MANY_CODES = 'Too many codes requested. Try again later.';
 
 /** A body the schema refuses: the spec's words for the field at fault. */
 export function describeCodeRequest(error: z.ZodError): string {
@@ -55,7 +50,9 @@ export function describeCodeRequest(error: z.ZodError): string {
   return describeIssues(error);
 }
 
-export function authRoutes({ db, config, logger, clock, mailer, authSecret }: AppDeps) {
+export function authRoutes(deps: AppDeps) {
+  const { db, config, mailer, clock } = deps;
+  const codes = oneTimeCodes(deps);
   const limits = { maxBytes: config.jsonBodyLimitBytes, describe: describeCodeRequest };
   const secure = secureCookies(config.publicUrl);
   return (
@@ -65,28 +62,21 @@ export function authRoutes({ db, config, logger, clock, mailer, authSecret }: Ap
         const body = c.var.body;
         const check = await checkEmail(db, config.auth, body.email);
         if (!check.ok) return apiError(c, 400, check.error);
-        const code = sixDigitCode();
-        const outcome = await issueCode(db, {
-          channel: 'email',
-          subject: check.email,
-          address: check.email,
-          ip: clientIp(c, config.auth.trustProxy),
-          code,
-          secret: await authSecret(),
-          now: clock.now(),
-          ttlMs: OTP_TTL_MS,
-          perAddressPerHour: config.auth.otpSendsPerHour,
-          perIpPerHour: config.auth.otpSendsPerIpPerHour,
-        });
-        if (outcome !== 'issued') return apiError(c, 429, TOO_MANY_CODES);
-        try {
-          await mailer.send(
-            signInMail({ to: check.email, code, noLogo: body.noLogo ?? false, publicUrl: config.publicUrl }),
-          );
-        } catch (error) {
-          logger.error(`mailing a sign-in code to ${check.email} failed`, error);
-          return apiError(c, 502, SEND_CODE_FAILED);
-        }
+        const sent = await codes.send(
+          c,
+          { channel: 'email', subject: check.email, address: check.email },
+          (code) =>
+            mailer.send(
+              signInMail({
+                to: check.email,
+                code,
+                noLogo: body.noLogo ?? false,
+                publicUrl: config.publicUrl,
+              }),
+            ),
+        );
+        if (sent === 'limited') return apiError(c, 429, TOO_MANY_CODES);
+        if (sent === 'failed') return apiError(c, 502, SEND_CODE_FAILED);
         const answer: SendEmailCodeResponse = { ok: true };
         return c.json(answer);
       })
@@ -97,18 +87,8 @@ export function authRoutes({ db, config, logger, clock, mailer, authSecret }: Ap
         if (!otp.ok) return apiError(c, 400, otp.error);
         const check = await checkEmail(db, config.auth, body.email);
         if (!check.ok) return apiError(c, 400, check.error);
-        const secret = await authSecret();
         const now = clock.now();
-        const signedIn = await db.transaction(async (tx) => {
-          const used = await consumeCode(tx, {
-            channel: 'email',
-            subject: check.email,
-            code: otp.code,
-            secret,
-            now,
-            maxAttempts: OTP_MAX_ATTEMPTS,
-          });
-          if (!used) return null;
+        const used = await codes.use(c, { channel: 'email', subject: check.email }, otp.code, async (tx) => {
           const user = await upsertUserByEmail(tx, check.email, body.timezone ?? null);
           const token = randomToken(32);
           await createSession(tx, {
@@ -119,7 +99,12 @@ export function authRoutes({ db, config, logger, clock, mailer, authSecret }: Ap
           });
           return { user, token };
         });
-        if (!signedIn) return apiError(c, 400, VERIFY_CODE_FAILED);
+        if (used.outcome !== 'used') {
+          return used.outcome === 'client-limit'
+            ? apiError(c, 429, TOO_MANY_TRIES)
+            : apiError(c, 400, VERIFY_CODE_FAILED);
+        }
+        const signedIn = used.value;
         setSessionCookie(c, signedIn.token, secure);
         const answer: VerifyEmailCodeResponse = { token: signedIn.token, user: toUser(signedIn.user) };
         return c.json(answer);

@@ -25,6 +25,7 @@ const FeedbackRow = z.object({
 
 let emails = 0;
 const email = () => `feedback${++emails}.${Date.now()}@example.com`;
+let proxied = 0;
 const valid = { subject: 'Hello', content: 'The answers are great.', metadata: { pathname: '/ada' } };
 
 describe.each(testDatabases())('POST /api/feedback on $name', ({ open }) => {
@@ -112,5 +113,24 @@ describe.each(testDatabases())('POST /api/feedback on $name', ({ open }) => {
     expect(await rowsFrom(ip)).toHaveLength(FEEDBACK_PER_IP_PER_HOUR);
     clock.advance(60 * 60 * 1000);
     expect((await visitor.post('/api/feedback', valid)).status).toBe(201);
+  });
+
+  it('behind a trusted proxy, a client cannot dodge the per-IP limit by sending its own X-Forwarded-For', async () => {
+    const app = createApp({
+      db,
+      brain: scriptedBrain(['hi']),
+      config: testConfig({ auth: { ...testConfig().auth, trustProxy: true, proxyHops: 1 } }),
+      logger: silentLogger,
+      clock,
+    });
+    const real = `203.0.113.${++proxied}`;
+    // The proxy connects from loopback and appends the address it saw to what the client sent.
+    const through = (claimed: string) =>
+      new TestClient(app, { ip: '127.0.0.1', headers: { 'x-forwarded-for': `${claimed}, ${real}` } });
+    for (let i = 0; i < FEEDBACK_PER_IP_PER_HOUR; i++)
+      expect((await through(`10.9.9.${i}`).post('/api/feedback', valid)).status).toBe(201);
+    const refused = await through('10.9.9.99').post('/api/feedback', valid);
+    expect([refused.status, await errorOf(refused)]).toEqual([429, TOO_MUCH_FEEDBACK]);
+    expect(await rowsFrom(real)).toHaveLength(FEEDBACK_PER_IP_PER_HOUR);
   });
 });

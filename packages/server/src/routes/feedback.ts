@@ -32,7 +32,7 @@ export function feedbackRoutes({ db, config, clock }: AppDeps) {
           subject: body.subject,
           feedback: body.content,
           pathname: body.metadata.pathname,
-          ipAddress: clientIp(c, config.auth.trustProxy),
+          ipAddress: clientIp(c, config.auth),
           name: user?.name ?? null,
           email: user?.email ?? null,
           now: clock.now(),

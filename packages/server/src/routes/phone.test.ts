@@ -18,9 +18,9 @@ import { ManualClock, testConfig } from '../../test/support/harness';
 import { seedClone } from '../../test/support/seed';
 import { latestCode, signIn } from '../../test/support/sign-in';
 import { createApp } from '../app';
+import { TOO_MANY_CODES } from '../auth/one-time-codes';
 import { silentLogger } from '../logger';
 import { listOutbox } from '../store/outbox';
-import { TOO_MANY_CODES } from './auth';
 import { normalisePhone } from './phone';
 
 let emails = 0;

@@ -9,7 +9,6 @@ import {
   INVALID_PHONE_NUMBER,
   LOGIN_REQUIRED,
   type OptInStatus,
-  OTP_MAX_ATTEMPTS,
   OTP_TTL_MS,
   PhoneRequest,
   type PhoneResponse,
@@ -21,19 +20,16 @@ import {
 } from '@doppel/protocol';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { sixDigitCode } from '../auth/crypto';
+import { oneTimeCodes, TOO_MANY_CODES, TOO_MANY_TRIES } from '../auth/one-time-codes';
 import type { AppDeps } from '../deps';
 import { detailError } from '../http/api-error';
-import { clientIp } from '../http/client-address';
 import { describeIssues } from '../http/describe-issues';
 import { toUser, type UserRow } from '../mappers/user';
 import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug } from '../store/clones';
-import { consumeCode, issueCode } from '../store/otp-codes';
 import { readOptIn, writeOptIn } from '../store/relationships';
 import { setPhoneNumber } from '../store/users';
-import { TOO_MANY_CODES } from './auth';
 import { CLONE_NOT_FOUND } from './clones';
 
 export const SLUG_REQUIRED = 'slug is required';
@@ -59,7 +55,9 @@ function describePhoneRequest(error: z.ZodError): string {
 /** The code's subject: a number is verified for one user. */
 const phoneSubject = (userId: string, phone: string) => `${userId}:${phone}`;
 
-export function phoneRoutes({ db, config, logger, clock, sms, authSecret }: AppDeps) {
+export function phoneRoutes(deps: AppDeps) {
+  const { db, config, sms } = deps;
+  const codes = oneTimeCodes(deps);
   const limits = {
     maxBytes: config.jsonBodyLimitBytes,
     describe: describePhoneRequest,
@@ -75,29 +73,17 @@ export function phoneRoutes({ db, config, logger, clock, sms, authSecret }: AppD
         if (!user) return detailError(c, 401, LOGIN_REQUIRED);
         const number = normalisePhone(c.var.body.phone_number);
         if (!number.ok) return detailError(c, 400, number.error);
-        const code = sixDigitCode();
-        const outcome = await issueCode(db, {
-          channel: 'sms',
-          subject: phoneSubject(user.id, number.phone),
-          address: `tel:${number.phone}`,
-          ip: clientIp(c, config.auth.trustProxy),
-          code,
-          secret: await authSecret(),
-          now: clock.now(),
-          ttlMs: OTP_TTL_MS,
-          perAddressPerHour: config.auth.otpSendsPerHour,
-          perIpPerHour: config.auth.otpSendsPerIpPerHour,
-        });
-        if (outcome !== 'issued') return detailError(c, 429, TOO_MANY_CODES);
-        try {
-          await sms.send({
-            to: number.phone,
-            body: `Your Doppel code is ${code}. It works once, for ${Math.round(OTP_TTL_MS / 60_000)} minutes.`,
-          });
-        } catch (error) {
-          logger.error(`texting a code to ${number.phone} failed`, error);
-          return detailError(c, 502, SEND_CODE_FAILED);
-        }
+        const sent = await codes.send(
+          c,
+          { channel: 'sms', subject: phoneSubject(user.id, number.phone), address: `tel:${number.phone}` },
+          (code) =>
+            sms.send({
+              to: number.phone,
+              body: `Your Doppel code is ${code}. It works once, for ${Math.round(OTP_TTL_MS / 60_000)} minutes.`,
+            }),
+        );
+        if (sent === 'limited') return detailError(c, 429, TOO_MANY_CODES);
+        if (sent === 'failed') return detailError(c, 502, SEND_CODE_FAILED);
         const answer: PhoneResponse = { ok: true };
         return c.json(answer);
       })
@@ -112,21 +98,21 @@ export function phoneRoutes({ db, config, logger, clock, sms, authSecret }: AppD
         if (!number.ok) return detailError(c, 400, number.error);
         const clone = body.slug ? await findCloneBySlug(db, body.slug) : null;
         if (body.slug && !clone) return detailError(c, 404, CLONE_NOT_FOUND);
-        const secret = await authSecret();
-        const verified = await db.transaction(async (tx) => {
-          const used = await consumeCode(tx, {
-            channel: 'sms',
-            subject: phoneSubject(user.id, number.phone),
-            code: otp.code,
-            secret,
-            now: clock.now(),
-            maxAttempts: OTP_MAX_ATTEMPTS,
-          });
-          if (!used) return null;
-          if (clone) await writeOptIn(tx, user.id, clone.id, true);
-          return setPhoneNumber(tx, user.id, number.phone);
-        });
-        if (!verified) return detailError(c, 400, VERIFY_CODE_FAILED);
+        const used = await codes.use(
+          c,
+          { channel: 'sms', subject: phoneSubject(user.id, number.phone) },
+          otp.code,
+          async (tx) => {
+            if (clone) await writeOptIn(tx, user.id, clone.id, true);
+            return setPhoneNumber(tx, user.id, number.phone);
+          },
+        );
+        if (used.outcome !== 'used') {
+          return used.outcome === 'client-limit'
+            ? detailError(c, 429, TOO_MANY_TRIES)
+            : detailError(c, 400, VERIFY_CODE_FAILED);
+        }
+        const verified = used.value;
         const answer: PhoneVerifyResponse = { user: toUser(verified) };
         return c.json(answer);
       })
