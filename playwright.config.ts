@@ -10,7 +10,13 @@ import { defineConfig } from '@playwright/test';
 import { APP_PORT, FAKE_LLM_PORT, SLOW_PORT } from './e2e/support/ports';
 
 const server = 'node packages/server/dist/main.mjs';
-const quiet = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+// Every page of the tests comes from one loopback address: lift the per-IP conversation limit.
+const quiet = {
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  CONVERSATIONS_PER_IP_PER_HOUR: '100000',
+};
 
 export default defineConfig({
   testDir: 'e2e',

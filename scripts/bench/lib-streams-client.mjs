@@ -60,6 +60,8 @@ export async function startBuiltServer(serverMain, { env = {}, execArgv = [] } =
       DATA_DIR: 'memory://',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every conversation of a benchmark comes from one loopback address.
+      CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
       ...env,
     },
   });
@@ -88,7 +90,13 @@ export async function waitFor(url, ms = 120_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** JSON request → parsed answer. */
+/**
+ * The visitor id the server handed out with each conversation: a send must carry it (the
+ * server refuses sends from a client that keeps no identity), as a browser's cookie would.
+ */
+const visitorOf = new Map();
+
+/** JSON request → parsed answer. A new conversation's visitor id is kept for its sends. */
 export async function json(base, path, body) {
   const res = await fetch(
     base + path,
@@ -97,7 +105,11 @@ export async function json(base, path, body) {
       : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
   );
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  const answer = await res.json();
+  const visitor = res.headers.get('x-doppel-visitor');
+  if (path === '/api/conversations' && visitor && typeof answer?.id === 'string')
+    visitorOf.set(answer.id, visitor);
+  return answer;
 }
 
 /**
@@ -112,7 +124,16 @@ export function timeStream(base, body, agent, onOpen = () => {}) {
     let tail = '';
     const req = request(
       `${base}/api/clone/talk/messages/stream`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          ...(visitorOf.has(body.message?.conversationId) && {
+            'x-doppel-visitor': visitorOf.get(body.message.conversationId),
+          }),
+        },
+      },
       (res) => {
         if (res.statusCode !== 200) {
           res.resume();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH } from './constants';
+import { controlCharacterIn, isInvisibleText } from './text';
 
 /** spec/chat.md §3: who wrote a message. SYSTEM is for indicators only. */
 export const Sender = z.enum(['USER', 'CLONE', 'SYSTEM']);
@@ -105,12 +106,17 @@ export type Conversation = z.infer<typeof Conversation>;
 export const ConversationWithMessages = Conversation.extend({ messages: z.array(Message) });
 export type ConversationWithMessages = z.infer<typeof ConversationWithMessages>;
 
-/** spec/chat.md §5: a conversation title, 1 to 100 characters after trimming. */
+/**
+ * spec/chat.md §5: a conversation title, 1 to 100 characters after trimming; one of only
+ * invisible characters is empty, and control characters are refused (issue 7 §5).
+ */
 export const ConversationTitle = z
   .string()
   .trim()
   .min(TITLE_MIN_LENGTH, 'Title must not be empty')
-  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`)
+  .refine((title) => title === '' || !isInvisibleText(title), 'Title must not be empty')
+  .refine((title) => controlCharacterIn(title) === null, 'Title must not contain control characters');
 
 /** POST /api/conversations */
 export const CreateConversationRequest = z.object({

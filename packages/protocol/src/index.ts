@@ -14,4 +14,5 @@ export * from './membership';
 export * from './relationship';
 export * from './reserved-slugs';
 export * from './stream';
+export * from './text';
 export * from './usage';

@@ -10,7 +10,9 @@ import type { AppDeps } from './deps';
 import { apiError } from './http/api-error';
 import { BodyAbortedError } from './http/body-aborted-error';
 import { createLogger, describeError, type Logger } from './logger';
+import { cleanAddress } from './middleware/clean-address';
 import { identity } from './middleware/identity';
+import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
@@ -76,6 +78,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', devOutboxRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .use('*', who)
+    .use('*', sameOriginWrites({ publicUrl: deps.config.publicUrl }))
     .route('/', authRoutes(deps))
     .route('/', phoneRoutes(deps))
     .route('/', cloneRoutes(deps))
@@ -87,6 +90,7 @@ export function createApp(options: CreateAppOptions): Hono {
 
   const app = new Hono();
   app.use('*', securityHeaders());
+  app.use('*', cleanAddress());
   app.route('/api', api);
   app.route('/', embedPageRoutes(deps));
   app.route('/', staticRoutes(deps, who));

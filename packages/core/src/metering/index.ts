@@ -6,7 +6,6 @@
 export { anonymousQuota } from './anonymous-quota';
 export { canUse } from './can-use';
 export { chargeLimit } from './charge-limit';
-export { countdownLabel } from './countdown-label';
 export { exemptFromLimits } from './exempt-from-limits';
 export { grantable } from './grantable';
 export { isUnlimited } from './is-unlimited';

@@ -58,6 +58,11 @@ export const accountSettings = settingsGroup({
       '30',
       'Signed-in monthly message quota for a clone without a free (price 0) membership.',
     ),
+    CONVERSATIONS_PER_IP_PER_HOUR: setting(
+      integer(100, 1, 1_000_000),
+      '100',
+      'Conversations one IP address may start per hour (then 429); each new anonymous visitor starts with a free quota, so this bounds what one client can take.',
+    ),
     USAGE_ENFORCEMENT: setting(
       flag(true),
       'on',
@@ -88,6 +93,8 @@ export const accountSettings = settingsGroup({
     usage: {
       /** The signed-in monthly message quota when a clone has no free membership. */
       freeMessagesPerMonth: e.FREE_MESSAGES_PER_MONTH,
+      /** Conversations one client address may start per hour. */
+      conversationsPerIpPerHour: e.CONVERSATIONS_PER_IP_PER_HOUR,
       /** Off only for benchmarks: sends are neither counted nor refused. */
       enforce: e.USAGE_ENFORCEMENT,
     },

@@ -113,7 +113,7 @@ describe('loadConfig', () => {
         proxyHops: 1,
       },
       mail: { smtpUrl: null, from: 'Doppel <no-reply@localhost.localdomain>' },
-      usage: { freeMessagesPerMonth: 30, enforce: true },
+      usage: { freeMessagesPerMonth: 30, conversationsPerIpPerHour: 100, enforce: true },
     });
     const config = loadConfig(
       {
@@ -130,6 +130,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
         PUBLIC_URL: 'https://clones.example.com',
         FREE_MESSAGES_PER_MONTH: '-1',
+        CONVERSATIONS_PER_IP_PER_HOUR: '7',
         USAGE_ENFORCEMENT: 'off',
       },
       root,
@@ -150,7 +151,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       from: 'Doppel <no-reply@clones.example.com>',
     });
-    expect(config.usage).toEqual({ freeMessagesPerMonth: -1, enforce: false });
+    expect(config.usage).toEqual({ freeMessagesPerMonth: -1, conversationsPerIpPerHour: 7, enforce: false });
     expect(() => loadConfig({ AUTH_SECRET: 'short' }, root)).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' }, root)).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' }, root)).toThrow(/TRUST_PROXY/);

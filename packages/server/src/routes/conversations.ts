@@ -16,6 +16,7 @@ import {
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
+import { clientIp } from '../http/client-address';
 import { isUuid } from '../http/uuid';
 import { toConversation } from '../mappers/conversation';
 import { toMessage } from '../mappers/message';
@@ -31,12 +32,15 @@ import {
   updateConversation,
 } from '../store/conversations';
 import { listMessages } from '../store/messages';
+import { takeSlot } from '../store/rate-events';
 import { ensureFollower } from '../store/relationships';
 import { CLONE_NOT_FOUND, INSTANCE_NOT_FOUND } from './clones';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const TOO_MANY_CONVERSATIONS = 'Too many conversations started. Try again later.';
+const HOUR_MS = 60 * 60 * 1000;
 
-export function conversationRoutes({ db, config }: AppDeps) {
+export function conversationRoutes({ db, config, clock }: AppDeps) {
   const limits = { maxBytes: config.jsonBodyLimitBytes };
   const ownerOf = async <E extends AppEnv>(c: Context<E>): Promise<Owner> => {
     const identity = identityOf(c);
@@ -54,6 +58,15 @@ export function conversationRoutes({ db, config }: AppDeps) {
         if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
         const instance = body.instanceSlug ? await findInstance(db, clone.id, body.instanceSlug) : null;
         if (body.instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
+        // Issue 7 §5: every new visitor starts with a free quota; bound what one client takes.
+        const allowed = await takeSlot(db, {
+          bucket: 'conversation',
+          key: clientIp(c, config.auth),
+          limit: config.usage.conversationsPerIpPerHour,
+          windowMs: HOUR_MS,
+          now: clock.now(),
+        });
+        if (!allowed) return apiError(c, 429, TOO_MANY_CONVERSATIONS);
         const row = await createConversation(db, {
           cloneId: clone.id,
           instanceId: instance?.id ?? null,

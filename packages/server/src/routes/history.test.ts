@@ -97,7 +97,8 @@ describe.each(testDatabases())('conversation ownership and history on $name', ({
   it('opens a conversation started by a client that keeps no identity by its id, for such clients only', async () => {
     const curl = new TestClient(app, { cookies: false });
     const conversation = await start(curl);
-    expect((await send(curl, conversation.id)).status).toBe(200);
+    // Issue 7 §5: such a client may read it but not send: a send is counted against someone.
+    expect((await send(curl, conversation.id)).status).toBe(401);
     expect((await curl.get(`/api/conversations/${conversation.id}`)).status).toBe(200);
     const someone = await browser();
     expect((await someone.get(`/api/conversations/${conversation.id}`)).status).toBe(404);

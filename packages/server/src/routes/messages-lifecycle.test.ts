@@ -4,10 +4,10 @@
  */
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
-import { Conversation, ConversationWithMessages } from '@doppel/protocol';
+import { Conversation, ConversationWithMessages, VISITOR_HEADER } from '@doppel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gate, pausingBrain } from '../../test/support/brain-doubles';
-import { postJson, testApp } from '../../test/support/harness';
+import { newVisitor, postJson, testApp } from '../../test/support/harness';
 import { seedClone } from '../../test/support/seed';
 import { listen } from '../process/listen';
 
@@ -35,12 +35,16 @@ describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) =>
     const release = gate();
     const { brain } = pausingBrain(['First ', 'second.'], release.promise);
     const app = testApp(db, brain);
+    const visitor = await newVisitor(app);
     const conversation = Conversation.parse(
-      await (await postJson(app, '/api/conversations', { slug: 'ada' })).json(),
+      await (await postJson(app, '/api/conversations', { slug: 'ada' }, visitor)).json(),
     );
-    const res = await postJson(app, STREAM, {
-      message: { type: 'TEXT', text: 'Are you there?', slug: 'ada', conversationId: conversation.id },
-    });
+    const res = await postJson(
+      app,
+      STREAM,
+      { message: { type: 'TEXT', text: 'Are you there?', slug: 'ada', conversationId: conversation.id } },
+      visitor,
+    );
     const reader = res.body!.getReader();
     const first = decoder.decode((await reader.read()).value);
     expect(first).toBe('data: {"type":"token","token":"First "}\n\n');
@@ -59,12 +63,16 @@ describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) =>
     const release = gate();
     const { brain } = pausingBrain(['Thinking… ', 'done.'], release.promise);
     const app = testApp(db, brain, { streamKeepAliveMs: 20 });
+    const visitor = await newVisitor(app);
     const conversation = Conversation.parse(
-      await (await postJson(app, '/api/conversations', { slug: 'ada' })).json(),
+      await (await postJson(app, '/api/conversations', { slug: 'ada' }, visitor)).json(),
     );
-    const res = await postJson(app, STREAM, {
-      message: { type: 'TEXT', text: 'Take your time', slug: 'ada', conversationId: conversation.id },
-    });
+    const res = await postJson(
+      app,
+      STREAM,
+      { message: { type: 'TEXT', text: 'Take your time', slug: 'ada', conversationId: conversation.id } },
+      visitor,
+    );
     const reader = res.body!.getReader();
     let seen = '';
     while (!seen.includes(': keep-alive\n\n')) seen += decoder.decode((await reader.read()).value);
@@ -79,19 +87,18 @@ describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) =>
     const server = await listen(testApp(db, brain), 0, '127.0.0.1');
     const base = `http://127.0.0.1:${server.port}`;
     try {
-      const conversation = Conversation.parse(
-        await (
-          await fetch(`${base}/api/conversations`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ slug: 'ada', medium: 'WEB' }),
-          })
-        ).json(),
-      );
+      const created = await fetch(`${base}/api/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ slug: 'ada', medium: 'WEB' }),
+      });
+      // The visitor id the server handed out, kept as an embed keeps it.
+      const visitor = { [VISITOR_HEADER]: created.headers.get(VISITOR_HEADER) ?? '' };
+      const conversation = Conversation.parse(await created.json());
       const leave = new AbortController();
       const res = await fetch(`${base}${STREAM}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...visitor },
         body: JSON.stringify({
           message: { type: 'TEXT', text: 'Tell me everything', slug: 'ada', conversationId: conversation.id },
         }),
@@ -102,12 +109,12 @@ describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) =>
       leave.abort();
       await aborted; // the server noticed and stopped the brain
       let stored = ConversationWithMessages.parse(
-        await (await fetch(`${base}/api/conversations/${conversation.id}`)).json(),
+        await (await fetch(`${base}/api/conversations/${conversation.id}`, { headers: visitor })).json(),
       );
       for (let i = 0; i < 50 && stored.messages.length < 2; i++) {
         await new Promise((r) => setTimeout(r, 20));
         stored = ConversationWithMessages.parse(
-          await (await fetch(`${base}/api/conversations/${conversation.id}`)).json(),
+          await (await fetch(`${base}/api/conversations/${conversation.id}`, { headers: visitor })).json(),
         );
       }
       expect(stored.messages.map((m) => [m.sender, m.text, m.interrupted, m.hasSources])).toEqual([

@@ -6,7 +6,7 @@ import { testDatabases } from '@doppel/db/testing';
 import { CloneProfile, Conversation, SourcesResponse } from '@doppel/protocol';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEvents, postJson, testApp } from '../../test/support/harness';
+import { newVisitor, parseEvents, postJson, testApp } from '../../test/support/harness';
 
 const folder = join(import.meta.dirname, '../../test/fixtures/mini-clone');
 
@@ -22,17 +22,23 @@ describe.each(testDatabases())('answers from an imported clone on $name', ({ ope
   afterAll(() => db.close());
 
   it('streams a grounded answer whose sources point into the knowledge', async () => {
+    const visitor = await newVisitor(app);
     const conversation = Conversation.parse(
-      await (await postJson(app, '/api/conversations', { slug: 'mini' })).json(),
+      await (await postJson(app, '/api/conversations', { slug: 'mini' }, visitor)).json(),
     );
-    const res = await postJson(app, '/api/clone/talk/messages/stream', {
-      message: {
-        type: 'TEXT',
-        text: 'What do bees do in winter?',
-        slug: 'mini',
-        conversationId: conversation.id,
+    const res = await postJson(
+      app,
+      '/api/clone/talk/messages/stream',
+      {
+        message: {
+          type: 'TEXT',
+          text: 'What do bees do in winter?',
+          slug: 'mini',
+          conversationId: conversation.id,
+        },
       },
-    });
+      visitor,
+    );
     const events = parseEvents(await res.text());
     expect(events.filter((e) => e.type === 'token').length).toBeGreaterThan(1);
     const last = events.at(-1);

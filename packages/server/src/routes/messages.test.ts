@@ -11,7 +11,7 @@ import {
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITATIONS, failingBrain, type ScriptedBrain, scriptedBrain } from '../../test/support/brain-doubles';
-import { parseEvents, postJson, testApp } from '../../test/support/harness';
+import { newVisitor, parseEvents, postJson, testApp } from '../../test/support/harness';
 import { countMessages, seedClone } from '../../test/support/seed';
 
 const STREAM = '/api/clone/talk/messages/stream';
@@ -21,18 +21,29 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
   let db: Db;
   let app: Hono;
   let brain: ScriptedBrain;
+  let visitor: Record<string, string>;
 
   const newConversation = async (slug = 'ada') =>
-    Conversation.parse(await (await postJson(app, '/api/conversations', { slug, medium: 'WEB' })).json());
+    Conversation.parse(
+      await (await postJson(app, '/api/conversations', { slug, medium: 'WEB' }, visitor)).json(),
+    );
   const send = (conversationId: string, text: unknown, slug = 'ada') =>
-    postJson(app, STREAM, { message: { type: 'TEXT', text, slug, conversationId }, timezone: 'UTC' });
+    postJson(
+      app,
+      STREAM,
+      { message: { type: 'TEXT', text, slug, conversationId }, timezone: 'UTC' },
+      visitor,
+    );
   const read = async (id: string) =>
-    ConversationWithMessages.parse(await (await app.request(`/api/conversations/${id}`)).json());
+    ConversationWithMessages.parse(
+      await (await app.request(`/api/conversations/${id}`, { headers: visitor })).json(),
+    );
 
   beforeAll(async () => {
     db = await open();
     brain = scriptedBrain(['I start ', 'with a page ', '[1].']);
     app = testApp(db, brain);
+    visitor = await newVisitor(app);
     await seedClone(db, 'ada');
     await seedClone(db, 'bob');
   });
@@ -115,11 +126,11 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
       ['text: 42', send(conversation.id, 42), 400, /^Invalid outbound message: message\.text: /],
       [
         'missing message',
-        postJson(app, STREAM, { timezone: 'UTC' }),
+        postJson(app, STREAM, { timezone: 'UTC' }, visitor),
         400,
         /^Invalid outbound message: message: /,
       ],
-      ['malformed JSON', postJson(app, STREAM, '{"message": {'), 400, 'Malformed JSON body'],
+      ['malformed JSON', postJson(app, STREAM, '{"message": {', visitor), 400, 'Malformed JSON body'],
       ['unknown clone', send(conversation.id, 'Hi', 'nobody'), 404, 'Clone not found'],
       ['unknown conversation', send(MISSING, 'Hi'), 404, 'Conversation not found'],
       ['non-uuid conversation', send('abc', 'Hi'), 404, 'Conversation not found'],
@@ -138,9 +149,12 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
   it('sends an error event when the brain fails, storing nothing for the clone', async () => {
     const failing = testApp(db, failingBrain(['Half ']));
     const conversation = await newConversation();
-    const res = await postJson(failing, STREAM, {
-      message: { type: 'TEXT', text: 'Will you fail?', slug: 'ada', conversationId: conversation.id },
-    });
+    const res = await postJson(
+      failing,
+      STREAM,
+      { message: { type: 'TEXT', text: 'Will you fail?', slug: 'ada', conversationId: conversation.id } },
+      visitor,
+    );
     const events = parseEvents(await res.text());
     expect(events).toEqual([
       { type: 'token', token: 'Half ' },

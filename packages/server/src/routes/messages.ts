@@ -30,6 +30,9 @@ import { CONVERSATION_NOT_FOUND } from './conversations';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 /** The 402 of a send the quota refuses (the body also carries the usage that refused it). */
 export const MESSAGE_LIMIT_REACHED = 'Message limit reached';
+/** Issue 7 §5: a send is counted against someone; a caller that keeps no identity is no one. */
+export const IDENTITY_REQUIRED =
+  'Sending needs a visitor id or a session: keep the cookie (or the X-Doppel-Visitor header) this server hands out';
 /** Earlier turns the brain sees as context. */
 export const HISTORY_TURNS = 12;
 
@@ -51,6 +54,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
       const question = message.text.trim();
       const identity = identityOf(c);
       const user = await identity.user();
+      if (identity.freshVisitor && !user) return apiError(c, 401, IDENTITY_REQUIRED);
       const owner = {
         userId: user?.id ?? null,
         visitorId: identity.visitorId,

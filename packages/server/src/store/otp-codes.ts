@@ -125,7 +125,7 @@ const Hit = z.object({ hit: z.number(), miss: z.number() });
  * exactly one gets it). A wrong guess is logged for the client and counted on the code.
  */
 export async function consumeCode(tx: Queryable, input: ConsumeCodeInput): Promise<ConsumeOutcome> {
-  await tx.query('SELECT pg_advisory_xact_lock(3, hashtext($1))', [input.ip]);
+  await tx.query('SELECT pg_advisory_xact_lock(4, hashtext($1))', [input.ip]);
   const since = new Date(input.now.getTime() - HOUR_MS);
   const [failures] = await tx.query(
     `SELECT (SELECT count(*) FROM otp_failures f JOIN otp_codes c USING (channel, subject)

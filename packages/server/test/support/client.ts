@@ -38,10 +38,10 @@ export class TestClient {
   async request(path: string, init: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = {
       host: 'localhost:3000',
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
       ...this.options.headers,
       ...init.headers,
     };
-    if (init.json !== undefined) headers['content-type'] = 'application/json';
     if (this.options.cookies !== false && this.jar.size > 0) {
       headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
-import { StreamEvent } from '@doppel/protocol';
+import { StreamEvent, VISITOR_HEADER } from '@doppel/protocol';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -28,15 +28,31 @@ export function testApp(db: Db, brain: Brain, overrides: Partial<Config> = {}): 
   return createApp({ db, brain, config: testConfig(overrides), logger: silentLogger });
 }
 
-/** JSON POST through `app.request`. */
-export function postJson(app: Hono, path: string, body: unknown): Promise<Response> {
+/** JSON POST through `app.request`, with `headers` (a visitor's, say) added. */
+export function postJson(
+  app: Hono,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return Promise.resolve(
     app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
+}
+
+/**
+ * A new visitor of `app`, as an embed keeps it: the `X-Doppel-Visitor` header its first answer
+ * handed out, to send on every request (sending a message needs an identity).
+ */
+export async function newVisitor(app: Hono): Promise<Record<string, string>> {
+  const res = await app.request('/api/me');
+  const id = res.headers.get(VISITOR_HEADER);
+  if (!id) throw new Error('the server handed out no visitor id');
+  return { [VISITOR_HEADER]: id };
 }
 
 /** The `data:` events of an SSE body, each checked against the protocol. */

@@ -28,6 +28,11 @@ export interface Identity {
    * identity (curl, scripts). Conversations it creates are opened by their id alone.
    */
   stateless: boolean;
+  /**
+   * The visitor id was issued by this request: the request carried none that is valid. Such a
+   * caller has no usage to count against, so it may not send (issue 7 §5).
+   */
+  freshVisitor: boolean;
   /** The session token the request carried, and where. */
   session: { token: string; from: 'bearer' | 'cookie' } | null;
   /** The signed-in user, or null (no token, revoked, expired, banned). */
@@ -75,6 +80,7 @@ export function identity(options: IdentityOptions) {
     c.set('identity', {
       visitorId: visitorId ?? fresh?.id ?? '',
       stateless: presented.length === 0 && session === null,
+      freshVisitor: fresh !== null,
       session,
       user: () => {
         user ??= session

@@ -40,7 +40,12 @@ describe('jsonBody', () => {
         c.close();
       },
     });
-    const streamed = await app.request('/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await app.request('/', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+      headers: { 'content-type': 'application/json' },
+    } as RequestInit);
     expect(streamed.status).toBe(413);
   });
 
@@ -48,7 +53,50 @@ describe('jsonBody', () => {
     const custom = new Hono().post('/', jsonBody(Body, { maxBytes: 100, describe: () => 'Nope' }), (c) =>
       c.text('ok'),
     );
-    const res = await custom.request('/', { method: 'POST', body: '{}' });
+    const res = await custom.request('/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await res.json()).toEqual({ error: 'Nope' });
+  });
+
+  it('answers 415 unless the body is declared JSON, whatever it holds', async () => {
+    const body = JSON.stringify({ name: 'Ada', age: 36 });
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]) {
+      const res = await post(body, { 'content-type': type });
+      expect([res.status, await res.json()]).toEqual([
+        415,
+        { error: 'Content-Type must be application/json' },
+      ]);
+    }
+    const bare = await app.request('/', { method: 'POST', body });
+    expect(bare.status).toBe(415);
+    for (const type of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/merge-patch+json',
+    ]) {
+      expect((await post(body, { 'content-type': type })).status).toBe(200);
+    }
+  });
+
+  it('answers 400 naming the field that holds a control character', async () => {
+    const res = await post(JSON.stringify({ name: 'A\u0000da', age: 36 }));
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { error: 'Text may not contain control characters (name: U+0000)' },
+    ]);
+    const nested = await post(JSON.stringify({ name: 'Ada', age: 36, tags: ['ok', 'b\u001bell'] }));
+    expect(await nested.json()).toEqual({
+      error: 'Text may not contain control characters (tags.1: U+001B)',
+    });
+    const lines = await post(JSON.stringify({ name: 'Ada\n\tLovelace\r\n', age: 36 }));
+    expect(lines.status).toBe(200);
   });
 });

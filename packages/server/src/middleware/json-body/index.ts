@@ -1,8 +1,13 @@
 /**
  * @module Reads a JSON request body (size-limited), parses it with its protocol schema and
  * hands the result to the route as `c.var.body`. Every failure is a 4xx before the route
- * runs, so nothing is ever written for a bad body (DESIGN §4).
+ * runs, so nothing is ever written for a bad body (DESIGN §4). The body must be declared
+ * `application/json` (415 otherwise): a page on another site can send `text/plain` without a
+ * CORS preflight, JSON it cannot (issue 7 §5). Control characters in any string are refused
+ * with a readable 400 (PostgreSQL refuses NUL with an error of its own).
  */
+
+import { controlCharacterIn } from '@doppel/protocol';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import { apiError, detailError } from '../../http/api-error';
@@ -11,6 +16,36 @@ import { describeIssues } from '../../http/describe-issues';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
 export const BODY_TOO_LARGE = 'Request body too large';
+export const JSON_REQUIRED = 'Content-Type must be application/json';
+
+/** `application/json` or a `+json` type, with or without parameters (charset). */
+export function isJsonContentType(header: string | undefined): boolean {
+  const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** Where in `value` a string holds a control character, as `field.path: U+XXXX`; null if none. */
+export function findControlCharacter(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') {
+    const found = controlCharacterIn(value);
+    return found === null ? null : `${path.length > 0 ? path.join('.') : 'body'}: ${found}`;
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findControlCharacter(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found =
+        findControlCharacter(key, [...path, '(key)']) ?? findControlCharacter(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 export interface JsonBodyOptions {
   /** Largest body accepted, in bytes; larger answers 413. */
@@ -49,8 +84,9 @@ async function readLimited(request: Request, maxBytes: number): Promise<string |
 /** Parses the JSON body with `schema`; the route reads it as `c.var.body`. */
 export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOptions) {
   return createMiddleware<{ Variables: { body: z.output<S> } }>(async (c, next) => {
-    const fail = (status: 400 | 413, message: string) =>
+    const fail = (status: 400 | 413 | 415, message: string) =>
       options.errorKey === 'detail' ? detailError(c, status, message) : apiError(c, status, message);
+    if (!isJsonContentType(c.req.header('content-type'))) return fail(415, JSON_REQUIRED);
     const text = await readLimited(c.req.raw, options.maxBytes);
     if (text === null) return fail(413, BODY_TOO_LARGE);
     let json: unknown;
@@ -59,6 +95,8 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
     } catch {
       return fail(400, MALFORMED_JSON);
     }
+    const control = findControlCharacter(json);
+    if (control) return fail(400, `Text may not contain control characters (${control})`);
     const parsed = schema.safeParse(json);
     if (!parsed.success) return fail(400, (options.describe ?? describeIssues)(parsed.error));
     c.set('body', parsed.data);
