@@ -17,13 +17,13 @@ export function useEmbedFrame(bridge: EmbedBridge, cloneName: string, promptFocu
     bridge.send('ready', { name: cloneName });
   }, [bridge, cloneName]);
 
-  // A popup opened by the host (which gives the frame focus as it opens it): the prompt takes focus
-  // (not on touch screens: the keyboard would cover it); so does it when it had focus while the
-  // chat loaded, with the caret after what was typed. An inline or full-page chat never takes
-  // focus by itself: focus moved into a frame leaves the host page (its keys would type here)
-  // and scrolls it to the widget (issue 9). The visitor's own click or Tab brings it in.
+  // A popup opened (the host gives the frame focus as it opens it, like a dialog): the prompt
+  // takes focus (not on touch screens: the keyboard would cover it); so does it when it had focus
+  // while the chat loaded, with the caret after what was typed. An inline or full-page chat never
+  // takes focus by itself: focus moved into a frame leaves the host page (its keys would type
+  // here) and scrolls it to the widget (issue 9). The visitor's own click or Tab brings it in.
   useEffect(() => {
-    const popup = open && mode === 'bubble' && document.hasFocus() && !prefersTouch();
+    const popup = open && mode === 'bubble' && !prefersTouch();
     if (!popup && !promptFocused) return;
     const input = root.current?.querySelector<HTMLTextAreaElement>('.composer-input');
     input?.focus({ preventScroll: true });
