@@ -331,7 +331,9 @@ describe('embed chat', () => {
     );
     const auth = calls.find((c) => c.key === 'GET /api/embed/auth');
     expect(auth?.headers.Authorization).toBe('Bearer tok-new');
-  });
+    // A whole sign-in after a first answer (which now loads the capture flow too): on a loaded
+    // machine this passes 5 s of typing and dialogs.
+  }, 20_000);
 
   it('tells the host text-exhausted (with the config id) when the server refuses with 402', async () => {
     chatApi({
