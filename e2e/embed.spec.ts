@@ -214,14 +214,18 @@ test('destroy removes every node and listener the loader added', async ({ page }
       nodes: document.querySelectorAll('[class^="doppel"], [class*=" doppel"], iframe').length,
       styles: Array.from(document.querySelectorAll('style')).filter((s) => s.textContent?.includes('.doppel'))
         .length,
+      // The loader's styles are adopted stylesheets (a strict CSP refuses <style> elements).
+      adopted: document.adoptedStyleSheets.length,
       message: (window as unknown as { __live: Map<string, number> }).__live.get('message') ?? 0,
     }));
   const open = await counts();
   expect(open.nodes).toBeGreaterThan(0);
+  expect(open.adopted).toBe(2);
   await page.evaluate(() => (window as unknown as { Doppel: { destroy(): void } }).Doppel.destroy());
   const after = await counts();
   expect(after.nodes).toBe(0);
   expect(after.styles).toBe(0);
+  expect(after.adopted).toBe(0);
   // The page's own log listener stays; everything the loader added is gone.
   expect(after.message).toBeLessThan(open.message);
   expect(after.message).toBe(1);

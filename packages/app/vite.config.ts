@@ -1,12 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { precompress } from './precompress';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
-/** The full site; the server serves `dist/` with SPA fallback to index.html. */
+/**
+ * The full site; the server serves `dist/` with SPA fallback to index.html. Every text file is
+ * also written brotli- and gzip-compressed (precompress.ts) for the server to send as it is.
+ */
 const site: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -29,7 +33,7 @@ const site: UserConfig = {
  * schemas and rules the chat does not use are left out.
  */
 const embed: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },

@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     // What ships (dist/embed.js, embed-frame.js, index.mjs) is tested too: build it first.
     globalSetup: ['scripts/build-for-tests.ts'],
+    // jsdom has no adopted stylesheets, which the loader styles the page with.
+    setupFiles: ['src/test/adopted-style-sheets.ts'],
   },
 });

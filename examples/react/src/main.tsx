@@ -15,6 +15,8 @@ function appOrigin(): string {
 
 const origin = appOrigin();
 const clone = new URLSearchParams(location.search).get('clone') || 'demo';
+/** The demo clone is Juniper Hale, whose site this is; another clone tells its name when ready. */
+const name = clone === 'demo' ? 'Juniper Hale' : undefined;
 
 interface Entry {
   at: string;
@@ -46,19 +48,20 @@ function App() {
   return (
     <>
       <header>
-        <h1>Ada's kitchen notes (React)</h1>
+        <h1>Hale Bench School (React)</h1>
         <p>
-          A creator's site built with React, on another origin than Doppel. The bubble is{' '}
+          Juniper Hale's site built with React, on another origin than Doppel. The bubble is{' '}
           <code>&lt;DoppelEmbed /&gt;</code>; the button uses <code>useDoppel()</code>; the chat below is
           inline.
         </p>
         <OpenButton />
       </header>
       <main>
-        <DoppelEmbed clone={clone} origin={origin} id="bubble" onEvent={onEvent} />
-        <h2>Ask me inline</h2>
+        <DoppelEmbed clone={clone} name={name} origin={origin} id="bubble" onEvent={onEvent} />
+        <h2>Ask Juniper</h2>
         <DoppelEmbed
           clone={clone}
+          name={name}
           origin={origin}
           id="inline"
           mode="inline"
@@ -85,7 +88,7 @@ function OpenButton() {
   const all = useDoppel();
   return (
     <button type="button" onClick={() => all.open()}>
-      Ask Ada a question
+      Ask Juniper a question
     </button>
   );
 }

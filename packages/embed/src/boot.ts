@@ -17,7 +17,7 @@ import {
   provide,
   toggle,
   version,
-} from './core';
+} from './core.js';
 
 const api = { init, open, close, toggle, destroy, on, off, prefill, version };
 type Api = typeof api;
@@ -75,6 +75,7 @@ if (data?.clone) {
     ...data,
     preload: flag(data.preload),
     autoHeight: flag(data.autoHeight),
+    launcher: data.launcher !== 'false',
   };
   run(() => w.Doppel!('init', options));
 }

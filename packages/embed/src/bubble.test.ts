@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { destroy, init, on, open, toggle } from './index';
-import { APP, frames, HOST, launchers } from './test/bridge';
+import { APP, adoptedCss, frames, fromFrame, HOST, launchers, msg, sheets } from './test/bridge';
 
 afterEach(() => {
   destroy();
@@ -29,9 +29,55 @@ describe('bubble mode', () => {
     expect(widget.isOpen).toBe(true);
     const [frame] = frames();
     expect(frame?.src).toBe(`${APP}/embed/ada/pro?parent=${encodeURIComponent(HOST)}&config=cfg%201`);
-    expect(frame?.title).toBe('Chat with ada');
+    // Named after the clone, not its slug: 'Chat' until the chat tells the name (next test).
+    expect(frame?.title).toBe('Chat');
     expect(frame?.getAttribute('allow')).toBe('microphone; camera; autoplay; clipboard-write');
     expect(frame?.closest('.doppel')?.className).toBe('doppel doppel-bubble');
+  });
+
+  it('names the launcher and the iframe after the clone: the name given, else the one the chat sends when ready', () => {
+    bubble({ name: 'Juniper Hale' }).open();
+    expect(frames()[0]?.title).toBe('Chat with Juniper Hale');
+    destroy();
+
+    const widget = bubble({ preload: false });
+    widget.open();
+    widget.close();
+    const frame = frames()[0]!;
+    const launcher = launchers()[0]!;
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat');
+    fromFrame(frame, msg('ready', { name: 'Juniper Hale' }));
+    expect(frame.title).toBe('Chat with Juniper Hale');
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat with Juniper Hale');
+    widget.open();
+    expect(launcher.getAttribute('aria-label')).toBe('Close chat');
+    widget.close();
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat with Juniper Hale');
+    // A name the host gave is kept.
+    destroy();
+    bubble({ name: 'Juniper' }).open();
+    fromFrame(frames()[0]!, msg('ready', { name: 'Juniper Hale' }));
+    expect(frames()[0]!.title).toBe('Chat with Juniper');
+  });
+
+  it('launcher: false leaves the launcher out; the host opens the popup, which gives focus back to the opener', () => {
+    const own = document.createElement('button');
+    own.textContent = 'Ask Juniper';
+    document.body.append(own);
+    const widget = bubble({ launcher: false });
+    expect(launchers()).toHaveLength(0);
+    own.focus();
+    own.onclick = () => widget.toggle();
+    own.click();
+    expect(widget.isOpen).toBe(true);
+    const frame = frames()[0]!;
+    expect(frame.parentElement!.hidden).toBe(false);
+    expect(document.activeElement).toBe(frame);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(widget.isOpen).toBe(false);
+    expect(frame.parentElement!.hidden).toBe(true);
+    expect(document.activeElement).toBe(own);
+    own.remove();
   });
 
   it('toggles: the launcher becomes a close button, the popup hides and shows without a second iframe', () => {
@@ -115,8 +161,7 @@ describe('bubble mode', () => {
   it('is full screen under 640 px: 100vw × 100dvh (the popup rule under a max-width 639.9px query)', () => {
     vi.stubGlobal('innerWidth', 375);
     bubble().open();
-    const sheets = [...document.querySelectorAll('style')].map((s) => s.sheet!);
-    const media = sheets
+    const media = sheets()
       .flatMap((s) => [...s.cssRules])
       .filter(
         (r): r is CSSMediaRule => r instanceof CSSMediaRule && /max-width: ?639\.9px/.test(r.conditionText),
@@ -141,7 +186,6 @@ describe('bubble mode', () => {
 
   it('about 400 × 640 on desktop', () => {
     bubble().open();
-    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('');
-    expect(css).toMatch(/\.doppel-bubble\{[^}]*width:400px;height:min\(640px,100vh - 108px\)/);
+    expect(adoptedCss()).toMatch(/\.doppel-bubble \{[^}]*width: 400px; height: min\(640px, ?100vh - 108px\)/);
   });
 });

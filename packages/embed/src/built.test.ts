@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP, frames, fromFrame, launchers, msg, spyFrame } from './test/bridge';
+import { APP, adoptedCss, frames, fromFrame, launchers, msg, sheets, spyFrame } from './test/bridge';
 
 // jsdom's URL is not node's: paths, not URL objects, for fs.
 const read = (file: string) =>
@@ -128,14 +128,26 @@ describe('embed.js, configured by its script tag', () => {
     expect(frames()[0]!.src.startsWith('https://chat.example.test/embed/ada?')).toBe(true);
   });
 
-  it("the script tag's nonce goes on the styles and on embed-frame.js", () => {
+  it("the script tag's nonce goes on embed-frame.js; the styles are adopted sheets, no <style> a strict CSP would refuse", () => {
     loadEmbed({ clone: 'ada' }, { nonce: 'n0nce' });
     Doppel().open!();
     expect(pendingPart()!.nonce).toBe('n0nce');
     loadPart();
-    const styles = [...document.querySelectorAll('style')];
-    expect(styles).toHaveLength(2);
-    for (const style of styles) expect(style.nonce).toBe('n0nce');
+    expect(document.querySelectorAll('style, link[rel=stylesheet], [style]')).toHaveLength(0);
+    expect(sheets()).toHaveLength(2);
+    expect(adoptedCss()).toContain('.doppel-launcher');
+    expect(adoptedCss()).toContain('.doppel-bubble');
+  });
+
+  it('data-launcher="false": no launcher, the host opens the chat itself', () => {
+    loadEmbed({ clone: 'ada', launcher: 'false' });
+    expect(launchers()).toHaveLength(0);
+    Doppel()('open');
+    loadPart();
+    expect(frames()[0]!.parentElement!.hidden).toBe(false);
+    Doppel().destroy!();
+    loadEmbed({ clone: 'ada', launcher: '' });
+    expect(launchers()).toHaveLength(1);
   });
 
   it('without data-clone, starts nothing but installs Doppel', () => {
@@ -215,6 +227,7 @@ describe('two script tags on one page', () => {
     expect(launchers()).toHaveLength(0);
     expect(frames()).toHaveLength(0);
     expect(document.querySelectorAll('style')).toHaveLength(0);
+    expect(sheets()).toHaveLength(0);
   });
 });
 
@@ -238,7 +251,7 @@ describe('embed-frame.js', () => {
     Doppel().destroy!();
     loadPart();
     expect(frames()).toHaveLength(0);
-    expect(document.querySelectorAll('style')).toHaveLength(0);
+    expect(sheets()).toHaveLength(0);
   });
 });
 

@@ -7,7 +7,7 @@
  *
  * Written for bytes: with the snippet it must fit in 2 KB gzipped (scripts/bench/embed-size.mjs).
  */
-import { addStyle, icon, LAUNCHER_CSS } from './styles';
+import { addStyle, icon, LAUNCHER_CSS } from './styles.js';
 import type {
   DoppelEvent,
   DoppelEventName,
@@ -15,7 +15,7 @@ import type {
   DoppelMode,
   DoppelOptions,
   DoppelWidget,
-} from './types';
+} from './types.js';
 
 /** What a widget hands its frame part. */
 export interface FrameContext {
@@ -29,8 +29,8 @@ export interface FrameContext {
   /** Shows or hides the widget (the chat asked: `open`, `close`, `request-close`). */
   show: (open: boolean) => void;
   emit: (type: DoppelEventName, payload?: object) => void;
+  /** The bubble's launcher (none with `launcher: false`). */
   button?: HTMLButtonElement;
-  nonce?: string;
 }
 
 /** The iframe side of one widget, once created. */
@@ -45,7 +45,7 @@ export type Attach = (context: FrameContext) => FramePart;
 /** The package's version (lockstep with `@doppel/react`), set at build time. */
 export const version: string = __VERSION__;
 
-/** Set by embed.js from its script tag: the default app origin, the CSP nonce, how to load the frame part. */
+/** Set by embed.js from its script tag: the default app origin, the CSP nonce (for embed-frame.js), how to load the frame part. */
 export const defaults: { origin?: string; nonce?: string; load?: () => void } = {};
 
 const widgets: Record<string, DoppelWidget> = {};
@@ -54,7 +54,8 @@ let handlers: [string, DoppelHandler, string?][] = [];
 /** Widgets waiting for the frame part. */
 const waiting: (() => void)[] = [];
 let attach: Attach | undefined;
-let style: HTMLStyleElement | undefined;
+/** Removes the launcher's stylesheet. */
+let unstyle: (() => void) | undefined;
 let count = 0;
 /** Widgets alive: the launcher's style goes with the last. */
 let live = 0;
@@ -97,7 +98,6 @@ export function init(o: DoppelOptions): DoppelWidget {
   const w = window;
   const id = o.id || `doppel-${++count}`;
   const mode = o.mode === 'inline' || o.mode === 'fullpage' ? o.mode : 'bubble';
-  const nonce = o.nonce || defaults.nonce;
   /** Undo steps of listeners and timers; nodes go with `remove()`. */
   const undo: (() => void)[] = [];
   let part: FramePart | undefined;
@@ -114,11 +114,10 @@ export function init(o: DoppelOptions): DoppelWidget {
     shown: () => shown,
     show: (open) => show(open),
     emit: (type, payload) => emit(id, type, payload),
-    nonce,
   };
 
   widgets[id]?.destroy();
-  style ||= addStyle(LAUNCHER_CSS, nonce);
+  unstyle ||= addStyle(LAUNCHER_CSS);
 
   const listen = (target: EventTarget, type: string, fn: () => void) => {
     target.addEventListener(type, fn);
@@ -159,11 +158,14 @@ export function init(o: DoppelOptions): DoppelWidget {
     if (dead) return;
     mounted = 1;
     if (mode === 'bubble') {
-      button = context.button = d.createElement('button');
-      button.className = 'doppel-launcher';
-      button.onclick = () => show(!shown);
-      paint();
-      d.body.append(button);
+      // A host that opens the chat from its own button leaves the launcher out.
+      if (o.launcher !== false) {
+        button = context.button = d.createElement('button');
+        button.className = 'doppel-launcher';
+        button.onclick = () => show(!shown);
+        paint();
+        d.body.append(button);
+      }
       if (o.preload) {
         // Safari has no requestIdleCallback: a timer stands in.
         const idle = w.requestIdleCallback as typeof requestIdleCallback | undefined;
@@ -201,8 +203,8 @@ export function init(o: DoppelOptions): DoppelWidget {
       handlers = handlers.filter((h) => h[2] !== id);
       delete widgets[id];
       if (!--live) {
-        style!.remove();
-        style = undefined;
+        unstyle!();
+        unstyle = undefined;
       }
     },
   };

@@ -1,18 +1,22 @@
 /**
  * @module One widget's iframe side, joined on first open: the box, the iframe and the host
  * half of the bridge (docs/embed-lifecycle.md). embed.js loads it as embed-frame.js; the ESM
- * module links it directly.
+ * module links it directly. Only the popup takes focus, when it is opened; an inline or
+ * full-page chat waits for the visitor (issue 9).
  */
-import type { Attach, FramePart } from './core';
-import { FRAME_CSS } from './frame-styles';
-import { FRAME_TYPES, type HostType, NS, V } from './names';
-import { addStyle } from './styles';
+import type { Attach, FramePart } from './core.js';
+import { FRAME_CSS } from './frame-styles.js';
+import { FRAME_TYPES, type HostType, NS, V } from './names.js';
+import { addStyle } from './styles.js';
 
 const enc = encodeURIComponent;
-let style: HTMLStyleElement | undefined;
+/** Removes the box's stylesheet. */
+let unstyle: (() => void) | undefined;
 let parts = 0;
 
-export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button, nonce }) => {
+export const attach: Attach = (context) => {
+  const { id, origin, mode, shown, show, emit, button } = context;
+  const o = context.o;
   const d = document;
   const t = mode === 'inline' ? o.target : d.body;
   const host = typeof t === 'string' ? d.querySelector(t) : t;
@@ -20,17 +24,26 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
   const queue: HostType[] = [];
   let prefill = o.prefill;
   let ready = 0;
+  /** What had focus when the popup opened: it gets focus back (the launcher, or the host's own button). */
+  let opener: HTMLElement | null = null;
 
-  style ||= addStyle(FRAME_CSS, nonce);
+  unstyle ||= addStyle(FRAME_CSS);
   parts++;
   const box = d.createElement('div');
   box.className = `doppel doppel-${mode}`;
   box.hidden = !shown();
-  // Busy until the chat says it is ready (its own paint covers the loading text sooner).
+  // Busy (and "Loading…") until the iframe's page has loaded: the chat's own paint covers the
+  // text sooner; a refusal (403, frame-ancestors) is shown without it.
   box.setAttribute('aria-busy', 'true');
   const frame = d.createElement('iframe');
   frame.src = `${origin}/embed/${enc(o.clone)}${o.instance ? `/${enc(o.instance)}` : ''}?parent=${enc(location.origin)}${o.config ? `&config=${enc(o.config)}` : ''}`;
-  frame.title = `Chat with ${o.name || o.clone}`;
+  /** The iframe's accessible name, and the launcher's: the clone's name once known. */
+  const name = (clone?: string) => {
+    frame.title = clone ? `Chat with ${clone}` : 'Chat';
+    if (clone && button && !shown()) button.setAttribute('aria-label', `Open chat with ${clone}`);
+  };
+  name(o.name);
+  frame.onload = () => box.removeAttribute('aria-busy');
   frame.setAttribute('allow', 'microphone; camera; autoplay; clipboard-write');
   box.append(frame);
   if (host) host.append(box);
@@ -62,7 +75,15 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
     } else if (type === 'open') show(true);
     else if (type === 'close' || type === 'request-close') show(false);
     else if (type !== 'voice-exhausted' || typeof p.configId === 'string') {
-      if (type === 'ready') box.removeAttribute('aria-busy');
+      if (type === 'ready') {
+        box.removeAttribute('aria-busy');
+        // The chat knows the clone's name: the launcher and the iframe are named after it, unless
+        // the host named it itself.
+        if (!context.o.name && typeof p.name === 'string' && p.name) {
+          context.o.name = p.name;
+          name(p.name);
+        }
+      }
       emit(type, p);
       if (/exhausted/.test(type)) {
         // spec/calls.md §1, §4; spec/chat.md §7: the limit events also reach the top window
@@ -90,8 +111,13 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
     show(open) {
       box.hidden = !open;
       command(open ? 'open' : 'close');
-      // The popup takes focus; closing it gives focus back to the launcher.
-      if (button) open ? frame.focus() : d.activeElement === frame && button.focus();
+      // The popup takes focus; closing it gives focus back to the launcher, or to what opened it.
+      if (mode === 'bubble') {
+        if (open) {
+          opener = d.activeElement as HTMLElement | null;
+          frame.focus();
+        } else if (d.activeElement === frame) (button || opener)?.focus();
+      }
     },
     prefill(text) {
       if (ready) post('prefill', { text });
@@ -102,8 +128,8 @@ export const attach: Attach = ({ o, id, origin, mode, shown, show, emit, button,
       d.removeEventListener('keydown', onKey);
       box.remove();
       if (!--parts) {
-        style!.remove();
-        style = undefined;
+        unstyle!();
+        unstyle = undefined;
       }
     },
   };

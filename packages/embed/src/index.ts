@@ -3,13 +3,13 @@
  * the script tag's auto-start, with the iframe side linked in. Safe to import during server
  * rendering (nothing here touches `window` until `init` runs).
  */
-import { provide } from './core';
-import { attach } from './frame';
-import type { DoppelEventName } from './types';
+import { provide } from './core.js';
+import { attach } from './frame.js';
+import type { DoppelEventName } from './types.js';
 
 provide(attach);
 
-export { close, destroy, init, off, on, open, prefill, toggle, version } from './core';
+export { close, destroy, init, off, on, open, prefill, toggle, version } from './core.js';
 
 /** Every event a host page can listen to (handy to subscribe to all of them). */
 export const events: readonly DoppelEventName[] = [
@@ -29,4 +29,4 @@ export type {
   DoppelMode,
   DoppelOptions,
   DoppelWidget,
-} from './types';
+} from './types.js';

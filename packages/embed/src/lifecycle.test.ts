@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { close, destroy, init, open, prefill, toggle } from './index';
-import { APP, countListeners, frames, fromFrame, launchers, msg, spyFrame } from './test/bridge';
+import { APP, countListeners, frames, fromFrame, launchers, msg, sheets, spyFrame } from './test/bridge';
 
 afterEach(() => {
   destroy();
@@ -40,6 +40,23 @@ describe('inline and fullpage', () => {
     expect(box.style.height).toBe('732px');
     for (const height of [-1, Number.NaN, '900', null, 1e9]) fromFrame(frame, msg('resize', { height }));
     expect(box.style.height).toBe('732px');
+  });
+
+  it('shows "Loading…" only until the iframe has loaded: a refusal page (403) is shown without it', () => {
+    const target = container('chat');
+    init({ clone: 'ada', origin: APP, mode: 'inline', target });
+    const box = target.firstElementChild as HTMLElement;
+    const frame = frames()[0]!;
+    expect(box.getAttribute('aria-busy')).toBe('true');
+    frame.dispatchEvent(new Event('load'));
+    expect(box.hasAttribute('aria-busy')).toBe(false);
+    // The text is tied to aria-busy, and the iframe fills the box whatever its height comes from.
+    const rules = sheets().flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+    const loading = rules.find((rule) => rule.selectorText?.includes(':before'));
+    expect(loading?.selectorText).toMatch(/^\.doppel\[aria-busy\]:?:before$/);
+    const iframe = rules.find((rule) => rule.selectorText === '.doppel iframe');
+    expect(iframe?.style.position).toBe('absolute');
+    expect(iframe?.style.height).toBe('100%');
   });
 
   it('without autoHeight, resize messages are ignored', () => {
@@ -122,12 +139,14 @@ describe('destroy', () => {
       init({ clone: 'bob', origin: APP, mode: 'inline', target: container('inline') });
       init({ clone: 'cy', origin: APP, mode: 'fullpage' });
       bubble.open();
-      expect(document.querySelectorAll('style')).toHaveLength(2);
+      expect(sheets()).toHaveLength(2);
+      expect(document.querySelectorAll('style')).toHaveLength(0);
       expect(win.live.length).toBeGreaterThan(0);
       expect(pending.size).toBe(1);
       destroy();
       document.getElementById('inline')!.remove();
       expect(document.documentElement.outerHTML).toBe(before);
+      expect(sheets()).toEqual([]);
       expect(win.live).toEqual([]);
       expect(doc.live).toEqual([]);
       expect(pending.size).toBe(0);
@@ -167,7 +186,7 @@ describe('destroy', () => {
     a.destroy();
     expect(launchers()).toHaveLength(1);
     expect(frames()).toHaveLength(1);
-    expect(document.querySelectorAll('style')).toHaveLength(2);
+    expect(sheets()).toHaveLength(2);
     b.close();
     b.open();
     expect(b.isOpen).toBe(true);

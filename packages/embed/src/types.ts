@@ -16,18 +16,24 @@ export interface DoppelOptions {
   target?: string | Element;
   /** Create the (hidden) iframe when the browser is idle instead of on first open. */
   preload?: boolean;
-  /** Inline mode: the container's height follows the chat's content height. */
+  /** Inline mode: the container's height follows the chat's content height (it grows, never shrinks). */
   autoHeight?: boolean;
+  /**
+   * Bubble mode: `false` leaves the round launcher out, for a host that opens the chat from its
+   * own button (`open()`, `toggle()`). Default `true`.
+   */
+  launcher?: boolean;
   /** The Doppel app's origin. Default: where embed.js was loaded from (ESM: this page's origin; set it). */
   origin?: string;
   /** The widget's id, for `open(id)` and friends. Default `doppel-1`, `doppel-2`, … */
   id?: string;
-  /** The clone's display name, for the launcher's label and the iframe's title (default: the slug). */
+  /**
+   * The clone's display name, for the launcher's label ('Open chat with Juniper Hale') and the
+   * iframe's title before the chat has told it (default: the name the chat sends when ready).
+   */
   name?: string;
   /** A starting message, sent when the chat is first shown. */
   prefill?: string;
-  /** A CSP nonce for the loader's `<style>` elements and embed-frame.js (default: embed.js's own nonce). */
-  nonce?: string;
 }
 
 /** Events a host page can listen to (`on`, or `doppel:<name>` on `window`). */

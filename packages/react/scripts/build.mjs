@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Builds @doppel/react: dist/index.mjs (react and @doppel/embed stay imports) and
-// dist/*.d.ts. The JS is written to a temporary name and renamed, so a test reading dist
-// while another build runs never sees half a file.
+// dist/*.d.ts. The module starts with "use client": its component and hook run in the browser,
+// and a React Server Components framework (Next.js's App Router) must treat an import of it
+// from a server component as a client boundary (esbuild drops the directive from sources when
+// bundling, so it is written here). The JS is written to a temporary name and renamed, so a
+// test reading dist while another build runs never sees half a file.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +25,7 @@ const { outputFiles } = await build({
   target: 'es2020',
   jsx: 'automatic',
   external: ['react', 'react/jsx-runtime', '@doppel/embed'],
+  banner: { js: '"use client";' },
   write: false,
   legalComments: 'none',
 });

@@ -145,6 +145,16 @@ describe('<DoppelEmbed /> (built)', () => {
   });
 });
 
+/** A site's own button for the chat, with no launcher. */
+function OwnButton() {
+  const chat = useDoppel({ clone: 'ada', origin: APP, launcher: false });
+  return (
+    <button type="button" onClick={chat.toggle}>
+      {chat.isOpen ? 'close juniper' : 'ask juniper'}
+    </button>
+  );
+}
+
 describe('useDoppel() (built)', () => {
   it('gives open, close, toggle and isOpen for its own widget', () => {
     render(<Help />);
@@ -153,6 +163,16 @@ describe('useDoppel() (built)', () => {
     expect(frames()[0]!.parentElement!.hidden).toBe(false);
     fromFrame(frames()[0]!, 'request-close');
     expect(screen.getByText('show help')).toBeTruthy();
+  });
+
+  it("launcher: false: no round launcher, the site's own button opens and closes the chat", () => {
+    render(<OwnButton />);
+    expect(document.querySelector('.doppel-launcher')).toBeNull();
+    act(() => screen.getByText('ask juniper').click());
+    expect(frames()[0]!.parentElement!.hidden).toBe(false);
+    act(() => screen.getByText('close juniper').click());
+    expect(frames()[0]!.parentElement!.hidden).toBe(true);
+    expect(document.querySelector('.doppel-launcher')).toBeNull();
   });
 
   it('without options, controls every widget on the page and hears their events', () => {

@@ -1,7 +1,7 @@
 /** @module `<DoppelEmbed />`: a Doppel widget as a component; only loads the SDK and passes props. */
 import type { DoppelHandler, DoppelOptions } from '@doppel/embed';
 import type { CSSProperties } from 'react';
-import { useDoppel } from './use-doppel';
+import { useDoppel } from './use-doppel.js';
 
 export interface DoppelEmbedProps extends DoppelOptions {
   /** Every event of this widget (`ready`, `open`, `close`, `message-sent`, …, `text-exhausted`, `voice-exhausted`). */

@@ -7,5 +7,5 @@ export type {
   DoppelOptions,
   DoppelWidget,
 } from '@doppel/embed';
-export { DoppelEmbed, type DoppelEmbedProps } from './doppel-embed';
-export { type UseDoppel, useDoppel } from './use-doppel';
+export { DoppelEmbed, type DoppelEmbedProps } from './doppel-embed.js';
+export { type UseDoppel, useDoppel } from './use-doppel.js';

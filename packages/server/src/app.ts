@@ -2,6 +2,7 @@
 import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { cachedAuthSecret } from './auth/auth-secret';
 import { secureCookies } from './auth/session-cookie';
 import { type Clock, systemClock } from './clock';
@@ -71,7 +72,10 @@ export function createApp(options: CreateAppOptions): Hono {
   });
   // Routes without a visitor or session first (health checks, cacheable media, the
   // server-to-server OpenAI endpoint); every route after `who` knows who is asking.
+  // JSON (and stored SVGs) gzipped when the browser takes it; answer streams are left alone
+  // (compress skips text/event-stream).
   const api = new Hono()
+    .use('*', compress())
     .route('/', healthRoutes(deps))
     .route('/', mediaRoutes(deps))
     .route('/', openaiRoutes(deps))
@@ -92,6 +96,7 @@ export function createApp(options: CreateAppOptions): Hono {
   app.use('*', securityHeaders());
   app.use('*', cleanAddress());
   app.route('/api', api);
+  app.use('/embed/*', compress());
   app.route('/', embedPageRoutes(deps));
   app.route('/', staticRoutes(deps, who));
   app.onError((error, c) => {

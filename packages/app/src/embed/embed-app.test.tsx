@@ -73,6 +73,26 @@ describe('embed chat', () => {
     for (const target of host.targets()) expect(target).toBe(HOST_ORIGIN);
   });
 
+  it('an inline or full-page chat never takes focus by itself; a popup opened by the host does', async () => {
+    for (const mode of ['inline', 'fullpage'] as const) {
+      chatApi();
+      const view = renderEmbed({ welcome: { mode } });
+      const input = await prompt();
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(document.activeElement).not.toBe(input);
+      expect(document.activeElement).toBe(document.body);
+      view.unmount();
+    }
+    // A closed popup leaves focus where it is; opened (like a dialog), its prompt takes it.
+    chatApi();
+    const { host } = renderEmbed({ welcome: { mode: 'bubble', open: false } });
+    const input = await prompt();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.activeElement).not.toBe(input);
+    act(() => host.deliver('open'));
+    await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
   it('has no close button inline, and hides the mark when the clone turns its logo off', async () => {
     chatApi({
       'GET /api/clones/demo': () =>
@@ -311,7 +331,9 @@ describe('embed chat', () => {
     );
     const auth = calls.find((c) => c.key === 'GET /api/embed/auth');
     expect(auth?.headers.Authorization).toBe('Bearer tok-new');
-  });
+    // A whole sign-in after a first answer (which now loads the capture flow too): on a loaded
+    // machine this passes 5 s of typing and dialogs.
+  }, 20_000);
 
   it('tells the host text-exhausted (with the config id) when the server refuses with 402', async () => {
     chatApi({

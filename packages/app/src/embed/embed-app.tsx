@@ -1,7 +1,8 @@
 /**
  * @module The embed iframe's app: loads the clone (and the embed configuration, when there is
- * one), the session and, once the browser is idle, what the chat may need next (the markdown
- * renderer, the toaster); then the embedded chat, or an honest message when the clone is not there.
+ * one), the session and, on the visitor's first use of the chat (a key or a pointer inside it),
+ * what an answer needs next (the stream reader, the markdown renderer); then the embedded chat,
+ * or an honest message when the clone is not there. The toaster loads with the first toast.
  */
 import { embedWhitelabel } from '@doppel/core';
 import type { CloneProfile, EmbedConfig } from '@doppel/protocol';
@@ -37,14 +38,22 @@ type Loaded<T> =
   | { status: 'ready'; value: T }
   | { status: 'missing' | 'error'; error: string };
 
-/** Runs `work` when the browser is idle (or soon, where it cannot tell). */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
+/**
+ * Runs `work` once, on the visitor's first key or pointer press inside the chat: a programmatic
+ * focus (the host opening the popup) is not a use. Before the first open nothing is fetched
+ * that an answer needs, so the first open stays small (docs/performance.md).
+ */
+function onFirstUse(work: () => void): () => void {
+  const events = ['keydown', 'pointerdown'] as const;
+  const stop = (): void => {
+    for (const type of events) document.removeEventListener(type, run, true);
+  };
+  function run(): void {
+    stop();
+    work();
   }
-  const handle = setTimeout(work, 200);
-  return () => clearTimeout(handle);
+  for (const type of events) document.addEventListener(type, run, true);
+  return stop;
 }
 
 export function EmbedApp({ location, bridge, storage, mainOrigin, services }: EmbedAppProps) {
@@ -55,7 +64,6 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
     configId ? { status: 'loading' } : { status: 'ready', value: null },
   );
   const [attempt, setAttempt] = useState(0);
-  const [idle, setIdle] = useState(false);
   // The prompt works from the first paint: what is typed (and sent) before the clone arrives is kept.
   const [draft] = useState(() => signal(''));
   const early = useRef<string | null>(null);
@@ -90,12 +98,15 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
 
   useEffect(() => {
     void services.session.refresh();
-    return whenIdle(() => {
-      setIdle(true);
-      void loadMarkdown().catch(() => undefined);
-      void preloadStreamReader().catch(() => undefined);
-    });
   }, [services]);
+  useEffect(
+    () =>
+      onFirstUse(() => {
+        void loadMarkdown().catch(() => undefined);
+        void preloadStreamReader().catch(() => undefined);
+      }),
+    [],
+  );
 
   const configValue = config.status === 'ready' ? config.value : null;
   useEffect(() => {
@@ -176,9 +187,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
         // A verified code keeps the bearer token in the iframe's storage before the session asks.
         onVerified={(answer) => storage.setToken(answer.token)}
       />
-      {idle && (
-        <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
-      )}
+      <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
     </ServicesProvider>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * @module The capture flow of an embedded chat as signals (spec/chat.md §4, spec/calls.md §4):
- * core's flow (a subscribe/getState machine, free of signals) loaded on demand once someone may
- * be asked (see embed-capture-flow.ts), set up from the session per user, told of the chat's
+ * core's flow (a subscribe/getState machine, free of signals) loaded on first use once someone
+ * may be asked (see embed-capture-flow.ts), set up from the session per user, told of the chat's
  * message count, and handed to the conversation controller, which gives it the prompt while it
  * collects.
  */
@@ -73,13 +73,22 @@ export function createEmbedCapture(options: EmbedCaptureOptions): EmbedCapture {
     let live = true;
     let loading = false;
     let unsubscribe = (): void => undefined;
-    // Loaded once someone may be asked: a visitor, or a user whose phone the clone requires.
+    // Loaded once someone may be asked (a visitor, or a user whose phone the clone requires)
+    // and the chat is in use: a message sent (now or on an earlier visit), a capture to resume,
+    // or no free messages at all. Not with the chat's first paint: most visitors who open it
+    // never reach the quota, and its first load stays small (docs/performance.md).
     const stopLoading = effect(() => {
       const wanted =
         session.status.value === 'ready' &&
         requireEmail &&
         (session.user.value === null || requirePhoneNumber);
-      if (!wanted || loading || !live) return;
+      const { userMessageCount, busy } = options.chat.value;
+      const inUse =
+        userMessageCount > 0 ||
+        busy ||
+        clone.monetization.anonymous_quota.messages <= 0 ||
+        storage.capture(clone.slug, instanceSlug) !== null;
+      if (!wanted || !inUse || loading || !live) return;
       loading = true;
       import('./embed-capture-flow').then(
         ({ createEmbedCaptureFlow }) => {

@@ -1,7 +1,7 @@
 /**
  * @module What the embedded chat does as a framed page (docs/embed-lifecycle.md, "What the iframe
- * side needs to do"): `ready` once usable, the prompt focused when shown, `request-close` on
- * Escape in bubble mode, and `resize` with the chat's natural height.
+ * side needs to do"): `ready` once usable, the prompt focused when the popup is opened,
+ * `request-close` on Escape in bubble mode, and `resize` with the chat's height, which only grows.
  */
 import { useEffect, useRef } from 'react';
 import { prefersTouch } from '../chat';
@@ -17,14 +17,18 @@ export function useEmbedFrame(bridge: EmbedBridge, cloneName: string, promptFocu
     bridge.send('ready', { name: cloneName });
   }, [bridge, cloneName]);
 
-  // Shown by the host: the prompt takes focus (not on touch screens: the keyboard would cover it);
-  // so does it when it had focus while the chat loaded, with the caret after what was typed.
+  // A popup opened (the host gives the frame focus as it opens it, like a dialog): the prompt
+  // takes focus (not on touch screens: the keyboard would cover it); so does it when it had focus
+  // while the chat loaded, with the caret after what was typed. An inline or full-page chat never
+  // takes focus by itself: focus moved into a frame leaves the host page (its keys would type
+  // here) and scrolls it to the widget (issue 9). The visitor's own click or Tab brings it in.
   useEffect(() => {
-    if ((!open || prefersTouch()) && !promptFocused) return;
+    const popup = open && mode === 'bubble' && !prefersTouch();
+    if (!popup && !promptFocused) return;
     const input = root.current?.querySelector<HTMLTextAreaElement>('.composer-input');
-    input?.focus();
+    input?.focus({ preventScroll: true });
     input?.setSelectionRange(input.value.length, input.value.length);
-  }, [open, promptFocused]);
+  }, [open, mode, promptFocused]);
 
   // Bubble mode: Escape asks the host to close (unless a dialog or menu takes it first).
   useEffect(() => {
@@ -38,7 +42,10 @@ export function useEmbedFrame(bridge: EmbedBridge, cloneName: string, promptFocu
     return () => document.removeEventListener('keydown', onKey);
   }, [mode, bridge]);
 
-  // Inline widgets with autoHeight follow the chat's natural height: header, content, prompt.
+  // Inline widgets with autoHeight follow the chat's natural height (header, content, prompt)
+  // as it grows, and never shrink: the introduction is taller than a first question and its
+  // answer, and a box that jumps from 680 to 467 px under the visitor's eyes is worse than room
+  // the next answers fill.
   useEffect(() => {
     const element = root.current;
     const column = element?.querySelector('.chat-column');
@@ -46,7 +53,11 @@ export function useEmbedFrame(bridge: EmbedBridge, cloneName: string, promptFocu
     const header = element?.querySelector('.embed-header');
     if (!element || !column || !dock || !header) return;
     const height = (el: Element): number => el.getBoundingClientRect().height;
-    return bridge.observeHeight([column, dock, header], () => height(header) + height(column) + height(dock));
+    let tallest = 0;
+    return bridge.observeHeight([column, dock, header], () => {
+      tallest = Math.max(tallest, height(header) + height(column) + height(dock));
+      return tallest;
+    });
   }, [bridge]);
 
   return root;

@@ -6,6 +6,13 @@ export const HOST = 'http://localhost:3000';
 
 export const frames = () => [...document.querySelectorAll('iframe')];
 export const launchers = () => [...document.querySelectorAll<HTMLButtonElement>('button.doppel-launcher')];
+/** The stylesheets the loader adopted into the page (it adds no `<style>` element). */
+export const sheets = () => [...document.adoptedStyleSheets];
+/** Every rule of the adopted stylesheets, as CSS text. */
+export const adoptedCss = () =>
+  sheets()
+    .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+    .join('\n');
 
 /** A message as the chat would post it. */
 export const msg = (type: string, payload?: object, id = '') => ({ ns: 'doppel', v: 1, type, id, payload });

@@ -125,7 +125,8 @@ describe.each(testDatabases())('doppel embed on $name', ({ open }) => {
     expect(created.out).toContain('Created embed configuration "ada-blog" for clone "ada".');
     expect(created.out).toContain('sites: https://blog.example');
     expect(created.out).toContain(
-      '<script src="https://doppel.example/embed.js" data-clone="ada" data-config="ada-blog" async></script>',
+      // Named after the clone, so the launcher says whose chat it opens before the chat ever loaded.
+      '<script src="https://doppel.example/embed.js" data-clone="ada" data-name="ada Lovelace" data-config="ada-blog" async></script>',
     );
     const row = await findEmbedConfig(db, 'ada-blog');
     if (!row) throw new Error('not stored');
@@ -162,7 +163,7 @@ describe.each(testDatabases())('doppel embed on $name', ({ open }) => {
     expect(created.out).toContain('hidden: logo, Google button, account menu items');
     expect(created.out).toContain(
       `<div id="doppel-chat"></div>\n<script src="https://doppel.example/embed.js" data-clone="ada" ` +
-        `data-instance="workshop" data-config="${id}" data-mode="inline" data-target="#doppel-chat" ` +
+        `data-name="Workshop edition" data-instance="workshop" data-config="${id}" data-mode="inline" data-target="#doppel-chat" ` +
         'data-auto-height async></script>\n<style>.doppel-launcher{background:#222222}</style>',
     );
     const row = await findEmbedConfig(db, id);

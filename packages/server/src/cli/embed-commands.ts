@@ -222,7 +222,7 @@ export async function runEmbedCommand(
   io.out('');
   io.out('Paste this where the chat should appear:');
   io.out('');
-  io.out(embedSnippet(config, context.publicUrl));
+  io.out(embedSnippet(config, context.publicUrl, instance?.name ?? clone.name));
   return 0;
 }
 

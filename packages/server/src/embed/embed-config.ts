@@ -82,11 +82,15 @@ export const WHITELABEL_ALL: StoredWhitelabel = { logo: false, googleButton: fal
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The tag a creator pastes for `config`, served from `publicUrl`. */
-export function embedSnippet(config: EmbedConfig, publicUrl: string): string {
+/**
+ * The tag a creator pastes for `config`, served from `publicUrl`. `name`, the clone's display
+ * name, labels the launcher ('Open chat with …') before the chat has ever loaded.
+ */
+export function embedSnippet(config: EmbedConfig, publicUrl: string, name?: string): string {
   const attributes = [
     `src="${attr(`${publicUrl}/embed.js`)}"`,
     `data-clone="${attr(config.cloneSlug)}"`,
+    ...(name ? [`data-name="${attr(name)}"`] : []),
     ...(config.instanceSlug ? [`data-instance="${attr(config.instanceSlug)}"`] : []),
     `data-config="${attr(config.id)}"`,
     ...(config.mode.mode !== 'bubble' ? [`data-mode="${config.mode.mode}"`] : []),

@@ -11,7 +11,13 @@ import { join, relative, sep } from 'node:path';
  * folder (everything below it), any other an exact file. The React example's sources,
  * package.json and node_modules are not among them: only its page and its build.
  */
-export const EXAMPLE_PATHS: readonly string[] = ['index.html', 'plain/', 'react/index.html', 'react/dist/'];
+export const EXAMPLE_PATHS: readonly string[] = [
+  'index.html',
+  'plain/',
+  'strict-csp/',
+  'react/index.html',
+  'react/dist/',
+];
 
 export type ExampleFile =
   /** A file to serve: its real path on disk. */

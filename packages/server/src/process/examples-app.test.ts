@@ -12,6 +12,9 @@ writeFileSync(
   '<script src="%DOPPEL_URL%/embed.js" data-clone="demo"></script>',
 );
 writeFileSync(join(dir, 'plain', 'host.css'), 'body { margin: 0 }');
+mkdirSync(join(dir, 'strict-csp'));
+writeFileSync(join(dir, 'strict-csp', 'index.html'), '<script src="%DOPPEL_URL%/embed.js"></script>');
+writeFileSync(join(dir, 'strict-csp', 'site.css'), 'body { margin: 0 }');
 // The React example as it lies in the repository: a page, its build, and what must stay private.
 mkdirSync(join(dir, 'react', 'dist'), { recursive: true });
 mkdirSync(join(dir, 'react', 'src'));
@@ -39,6 +42,26 @@ describe('examples server', () => {
     expect(await res.text()).toBe('<script src="http://localhost:4321/embed.js" data-clone="demo"></script>');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(await (await app.request('/')).text()).toContain('plain/');
+  });
+
+  it('serves the strict host pages with a policy naming only the site and Doppel, no inline anything', async () => {
+    for (const path of ['/strict-csp/', '/strict-csp/site.css']) {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("script-src 'self' http://localhost:4321;");
+      expect(policy).toContain("style-src 'self' http://localhost:4321;");
+      expect(policy).toContain('frame-src http://localhost:4321;');
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).not.toContain('unsafe');
+    }
+    expect(await (await app.request('/strict-csp/')).text()).toBe(
+      '<script src="http://localhost:4321/embed.js"></script>',
+    );
+    // The other pages keep the plain security headers.
+    expect((await app.request('/plain/')).headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self'",
+    );
   });
 
   it('redirects a folder without its slash, so relative links resolve inside it', async () => {

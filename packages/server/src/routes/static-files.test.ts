@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ApiError } from '@doppel/protocol';
 import { describe, expect, it } from 'vitest';
 import { scriptedBrain } from '../../test/support/brain-doubles';
@@ -78,5 +79,92 @@ describe('static files', () => {
     const res = await bare.request('/demo');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('npm start');
+  });
+
+  describe('compression and caching', () => {
+    /** A built app and embed whose text files have their .br and .gz beside them, as the builds write them. */
+    const dist = fakeAppDist();
+    const embedDist = mkdtempSync(join(tmpdir(), 'doppel-embed-'));
+    const loader = `window.Doppel = ${JSON.stringify('x'.repeat(2000))};`;
+    const asset = `console.log(${JSON.stringify('app '.repeat(500))});`;
+    const html = `<!doctype html><title>Doppel app</title><div id="root">${'<p>app</p>'.repeat(100)}</div>`;
+    for (const [file, text] of [
+      [join(embedDist, 'embed.js'), loader],
+      [join(dist, 'assets', 'index-abc123.js'), asset],
+      [join(dist, 'index.html'), html],
+    ] as const) {
+      writeFileSync(file, text);
+      writeFileSync(`${file}.br`, brotliCompressSync(text));
+      writeFileSync(`${file}.gz`, gzipSync(text));
+    }
+    const built = testApp(stubDb, scriptedBrain([]), { appDist: dist, embedDist, auth });
+    const get = (path: string, headers: Record<string, string> = {}) => built.request(path, { headers });
+    const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+    it('sends brotli to a browser that takes it, gzip to one that takes only gzip, with Vary', async () => {
+      for (const [path, text] of [
+        ['/embed.js', loader],
+        ['/assets/index-abc123.js', asset],
+        ['/demo', html],
+      ] as const) {
+        const br = await get(path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+        expect(br.status).toBe(200);
+        expect(br.headers.get('content-encoding')).toBe('br');
+        expect(br.headers.get('vary')).toBe('Accept-Encoding');
+        const brBody = await bytes(br);
+        expect(brBody.length).toBeLessThan(Buffer.byteLength(text) / 2);
+        expect(brotliDecompressSync(brBody).toString()).toBe(text);
+
+        const gz = await get(path, { 'Accept-Encoding': 'gzip' });
+        expect(gz.headers.get('content-encoding')).toBe('gzip');
+        expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+        expect(gunzipSync(await bytes(gz)).toString()).toBe(text);
+      }
+    });
+
+    it('sends the file as it is to a browser that takes no compression, still with Vary', async () => {
+      const res = await get('/embed.js');
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await res.text()).toBe(loader);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    });
+
+    it('caches hashed assets for a year, embed.js for five minutes, HTML not at all', async () => {
+      const encoded = { 'Accept-Encoding': 'br' };
+      expect((await get('/assets/index-abc123.js', encoded)).headers.get('cache-control')).toBe(
+        'public, max-age=31536000, immutable',
+      );
+      expect((await get('/embed.js', encoded)).headers.get('cache-control')).toBe(
+        'public, max-age=300, must-revalidate',
+      );
+      expect((await get('/demo', encoded)).headers.get('cache-control')).toBe('no-cache');
+    });
+
+    it('answers a revalidation with 304 while the file is unchanged, and the file once it changed', async () => {
+      const first = await get('/embed.js', { 'Accept-Encoding': 'br' });
+      const lastModified = first.headers.get('last-modified');
+      expect(lastModified).toBeTruthy();
+      const again = await get('/embed.js', { 'Accept-Encoding': 'br', 'If-Modified-Since': lastModified! });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+      expect(again.headers.get('vary')).toBe('Accept-Encoding');
+
+      // A new build: the browser's copy is older than the file.
+      const later = new Date(Date.parse(lastModified!) + 60_000);
+      utimesSync(join(embedDist, 'embed.js.br'), later, later);
+      const changed = await get('/embed.js', { 'Accept-Encoding': 'br', 'If-Modified-Since': lastModified! });
+      expect(changed.status).toBe(200);
+      expect(brotliDecompressSync(await bytes(changed)).toString()).toBe(loader);
+    });
+
+    it('gzips JSON answers of the API for a browser that takes it', async () => {
+      const res = await get('/api/nothing', { 'Accept-Encoding': 'gzip' });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(ApiError.parse(JSON.parse(gunzipSync(await bytes(res)).toString())).error).toBe('Not found');
+    });
   });
 });
