@@ -5,6 +5,7 @@
  */
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job.
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 
 /**
