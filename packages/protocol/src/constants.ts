@@ -64,3 +64,7 @@ export const FALLBACK_CLONE_MESSAGE =
 export const INVALID_OUTBOUND_MESSAGE = 'Invalid outbound message';
 /** spec/chat.md §3: the title that marks a creator's private answer. */
 export const CREATOR_ANSWER_TITLE = 'Answer Provided by the Clone Creator';
+/** Longest text read aloud at once (a clone answer is far shorter; the server's own limit). */
+export const TTS_TEXT_MAX_LENGTH = 5_000;
+/** spec/chat.md §8: what read aloud says when the browser refuses to play. */
+export const AUDIO_BLOCKED = 'Your browser is blocking audio playback. Please try again.';

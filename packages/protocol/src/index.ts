@@ -15,4 +15,5 @@ export * from './relationship';
 export * from './reserved-slugs';
 export * from './stream';
 export * from './text';
+export * from './tts';
 export * from './usage';

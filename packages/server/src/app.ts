@@ -17,6 +17,7 @@ import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
+import { type Tts, ttsProvider } from './providers/tts';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
@@ -30,6 +31,7 @@ import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { staticRoutes } from './routes/static-files';
+import { ttsRoutes } from './routes/tts';
 import { usageRoutes } from './routes/usage';
 
 export interface CreateAppOptions {
@@ -43,6 +45,8 @@ export interface CreateAppOptions {
   mailer?: Mailer;
   /** Default: the local outbox. */
   sms?: SmsSender;
+  /** Default: the TTS provider of the config (espeak-ng, or a keyed service). */
+  tts?: Tts;
 }
 
 /** The providers and shared pieces every route module is built from. */
@@ -57,6 +61,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
     sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
+    tts: options.tts ?? ttsProvider.create(config.tts, {}),
     authSecret: cachedAuthSecret(db, config.auth.secret),
   };
 }
@@ -90,6 +95,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', feedbackRoutes(deps))
+    .route('/', ttsRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 
   const app = new Hono();

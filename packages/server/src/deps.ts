@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
+import type { Tts } from './providers/tts';
 
 export interface AppDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  /** Read aloud: who speaks a clone's voice here. */
+  tts: Tts;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */
   authSecret: () => Promise<string>;
 }

@@ -7,11 +7,13 @@ import type { ReadContext } from '../config/settings-group';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
+import { ttsProvider } from './tts';
 
 export const PROVIDERS = {
   llm: llmProvider,
   mail: mailerProvider,
   sms: smsProvider,
+  tts: ttsProvider,
 };
 
 type Registry = typeof PROVIDERS;
