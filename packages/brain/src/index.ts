@@ -1,4 +1,12 @@
-export type { AnswerEvent, AnswerInput, Brain, CitationDraft, CloneForBrain, HistoryTurn } from './brain';
+export type {
+  AnswerEvent,
+  AnswerInput,
+  AttachedFiles,
+  Brain,
+  CitationDraft,
+  CloneForBrain,
+  HistoryTurn,
+} from './brain';
 export type { InstanceFile, MembershipFile } from './folder/clone-file';
 export { CloneFile, Membership, membershipId, Slug, toMemberships, VoiceSettings } from './folder/clone-file';
 export { CloneFolderError } from './folder/clone-folder-error';

@@ -16,4 +16,5 @@ export * from './reserved-slugs';
 export * from './stream';
 export * from './text';
 export * from './tts';
+export * from './upload';
 export * from './usage';

@@ -17,6 +17,7 @@ import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
+import { storageProvider } from './providers/storage';
 import { type Tts, ttsProvider } from './providers/tts';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
@@ -32,6 +33,8 @@ import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { staticRoutes } from './routes/static-files';
 import { ttsRoutes } from './routes/tts';
+import { uploadPartRoutes } from './routes/upload-parts';
+import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
 
 export interface CreateAppOptions {
@@ -53,6 +56,8 @@ export interface CreateAppOptions {
 export function createDeps(options: CreateAppOptions): AppDeps {
   const { db, config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
+  const authSecret = cachedAuthSecret(db, config.auth.secret);
+  const uploads = storageProvider.create(config.storage, { authSecret, dataDir: config.dataDir });
   return {
     db,
     brain: options.brain,
@@ -62,7 +67,9 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
     sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
     tts: options.tts ?? ttsProvider.create(config.tts, {}),
-    authSecret: cachedAuthSecret(db, config.auth.secret),
+    storage: uploads.storage,
+    localStorage: uploads.local,
+    authSecret,
   };
 }
 
@@ -86,6 +93,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
     .route('/', embedConfigRoutes(deps))
+    .route('/', uploadPartRoutes(deps))
     .use('*', who)
     .use('*', sameOriginWrites({ publicUrl: deps.config.publicUrl }))
     .route('/', authRoutes(deps))
@@ -96,6 +104,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', messageRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))
+    .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 
   const app = new Hono();

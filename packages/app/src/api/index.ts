@@ -30,4 +30,5 @@ export {
 export { sendFeedback } from './feedback';
 export { clearSourcesCache, fetchSources } from './sources';
 export { openMessageStream } from './stream';
+export { fetchSpeech } from './tts';
 export { fetchMemberships, fetchUsage } from './usage';

@@ -16,7 +16,7 @@ type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 's
 
 interface ConversationMessagesProps extends MessageListExtras {
   controller: ConversationController;
-  clone: { name: string; imageUrl: string | null; viewSources: boolean };
+  clone: { name: string; imageUrl: string | null; viewSources: boolean; readAloudSlug?: string | null };
   onCitation: (messageId: string, n: number | null) => void;
   empty: ReactNode;
 }

@@ -7,6 +7,8 @@ import { MessageActions } from './message-actions';
 export interface CloneIdentity {
   name: string;
   imageUrl: string | null;
+  /** The clone's slug when its messages can be read aloud here (features.readAloud). */
+  readAloudSlug?: string | null;
 }
 
 interface MessageRowProps {
@@ -51,6 +53,11 @@ export const MessageRow = memo(function MessageRow({
           <MessageActions
             text={message.text}
             onSources={citable ? () => onCitation(message.id, null) : undefined}
+            readAloud={
+              clone.readAloudSlug && message.state === 'stored'
+                ? { slug: clone.readAloudSlug, messageId: message.id }
+                : undefined
+            }
           />
         )}
       </div>

@@ -7,6 +7,7 @@ import type { ReadContext } from '../config/settings-group';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
+import { storageProvider } from './storage';
 import { ttsProvider } from './tts';
 
 export const PROVIDERS = {
@@ -14,6 +15,7 @@ export const PROVIDERS = {
   mail: mailerProvider,
   sms: smsProvider,
   tts: ttsProvider,
+  storage: storageProvider,
 };
 
 type Registry = typeof PROVIDERS;
