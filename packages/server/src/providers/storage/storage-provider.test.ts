@@ -38,12 +38,7 @@ describe('the uploads storage provider', () => {
       expect(put.status).toBe(200);
       etags.push({ partNumber: i + 1, etag: put.headers.get('etag') ?? '' });
     }
-    await expect(
-      storage.completeMultipart(key, uploadId, [
-        { partNumber: 1, etag: '"00"' },
-        etags[1] ?? { partNumber: 2, etag: '' },
-      ]),
-    ).rejects.toBeInstanceOf(StorageRefused);
+    // s3rver does not compare ETags on completion (S3 does; the local disk does, see routes/uploads.test.ts).
     await storage.completeMultipart(key, uploadId, etags);
     const opened = await storage.open(key);
     expect(opened?.size).toBe(UPLOAD_PART_BYTES + 7);
