@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { MessageFiles } from '../attachments/message-files';
 import type { ChatMessage } from '../chat';
 import { Avatar } from '../components/avatar';
 import { MarkdownText } from '../markdown/markdown-text';
@@ -32,6 +33,7 @@ export const MessageRow = memo(function MessageRow({
     return (
       <div className="message message-user">
         <span className="visually-hidden">You said:</span>
+        <MessageFiles files={message.files} />
         <div className="message-bubble">{message.text}</div>
       </div>
     );

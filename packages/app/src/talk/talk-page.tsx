@@ -205,6 +205,12 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
             disabled={loadState === 'loading'}
             autoFocus={!prefersTouch()}
             label={`Message ${displayName}`}
+            menu={{
+              uploads: clone.features.uploads,
+              onNewConversation: () => {
+                if (controller.newConversation()) navigateTo(null);
+              },
+            }}
           />
           <div className="talk-dock-footer">
             <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />
