@@ -23,7 +23,9 @@ for (const width of [1280, 375]) {
       const log = page.getByRole('log', { name: 'Conversation' });
       const read = log.getByRole('button', { name: 'Read aloud' }).first();
       await expect(read).toBeVisible();
-      const speech = page.waitForResponse((r) => r.url().endsWith('/api/tts') && r.request().method() === 'POST');
+      const speech = page.waitForResponse(
+        (r) => r.url().endsWith('/api/tts') && r.request().method() === 'POST',
+      );
       await read.click();
       const answer = await speech;
       expect([answer.status(), answer.headers()['content-type']]).toEqual([200, 'audio/wav']);
@@ -59,7 +61,9 @@ for (const width of [1280, 375]) {
       await expect(log.locator('img.message-image')).toBeVisible();
       await expect(log.getByText(/nineteen chisels/)).toBeVisible();
       await expect(chips).toHaveCount(0);
-      const loaded = await log.locator('img.message-image').evaluate((img) => (img as HTMLImageElement).naturalWidth);
+      const loaded = await log
+        .locator('img.message-image')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth);
       expect(loaded).toBe(1);
       await page.screenshot({ path: `test-results/attachments-answer-${width}.png` });
     });

@@ -42,7 +42,12 @@ async function uploadOnce(base, visitor) {
   const start = await fetch(`${base}/api/uploads/multipart`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ fileName: 'bench.txt', fileSize: SIZE, contentType: 'text/plain', bucketType: 'consumer' }),
+    body: JSON.stringify({
+      fileName: 'bench.txt',
+      fileSize: SIZE,
+      contentType: 'text/plain',
+      bucketType: 'consumer',
+    }),
   });
   if (start.status !== 201) throw new Error(`start answered ${start.status}: ${await start.text()}`);
   const { uploadId, partUrls, fileKey } = await start.json();
@@ -80,7 +85,11 @@ async function measure(name, env) {
     for (let i = 0; i < RUNS; i++) runs.push(await uploadOnce(server.base, visitor));
     const best = Math.min(...runs.map((r) => r.ms));
     log(`${name}: ${runs.map((r) => Math.round(r.ms)).join(', ')} ms`);
-    return { parts: runs[0].parts, runsMs: runs.map((r) => Math.round(r.ms)), bestMBps: Math.round((SIZE / 1024 / 1024 / (best / 1000)) * 10) / 10 };
+    return {
+      parts: runs[0].parts,
+      runsMs: runs.map((r) => Math.round(r.ms)),
+      bestMBps: Math.round((SIZE / 1024 / 1024 / (best / 1000)) * 10) / 10,
+    };
   } finally {
     await server.stop();
   }
@@ -100,10 +109,19 @@ try {
     writeFileSync(join(scratch(), 'baseline.bin'), file);
     baseline.push(performance.now() - started);
   }
-  results.baselineWriteFile = { runsMs: baseline.map(Math.round), bestMBps: Math.round((200 / (Math.min(...baseline) / 1000)) * 10) / 10 };
+  results.baselineWriteFile = {
+    runsMs: baseline.map(Math.round),
+    bestMBps: Math.round((200 / (Math.min(...baseline) / 1000)) * 10) / 10,
+  };
   results.localDisk = await measure('local disk', { UPLOADS_DIR: scratch() });
   const s3dir = scratch();
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: 'bench' }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [{ name: 'bench' }],
+  });
   const { port } = await s3.run();
   try {
     results.s3rver = await measure('s3rver', {

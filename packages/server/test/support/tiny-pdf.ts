@@ -1,7 +1,7 @@
 /** @module A one-page PDF with the given lines of text (Helvetica), byte offsets computed: a real file for upload tests. */
 export function tinyPdf(lines: readonly string[]): Uint8Array {
-  const escape = (s: string) => s.replace(/[\\()]/g, (ch) => `\\${ch}`);
-  const content = `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`;
+  const escapePdf = (s: string) => s.replace(/[\\()]/g, (ch) => `\\${ch}`);
+  const content = `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${escapePdf(l)}) Tj T*`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
