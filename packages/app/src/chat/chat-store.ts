@@ -196,7 +196,7 @@ export function createChatStore(options: ChatStoreOptions) {
     const attached = files.map((f) => ({ name: f.name, url: f.url }));
     batch(() => {
       append(localMessage('USER', trimmed, 'sent', startedAt, attached));
-      reply.value = { phase: 'pending', text: '', withFiles: files.length > 0 };
+      reply.value = { phase: 'pending', text: '', ...(files.length > 0 && { withFiles: true }) };
       sendStartedAt.value = startedAt;
     });
     const abort = new AbortController();
