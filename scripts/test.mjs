@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureEspeak } from './espeak.mjs';
 import { pnpm, pnpmBin, root } from './pnpm.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -129,6 +130,7 @@ step('install');
 pnpm(['install', '--prefer-offline']);
 pnpmBin();
 ensureChromium();
+ensureEspeak();
 await ensurePostgres();
 
 // Independent steps run side by side; a step's output is printed whole when it ends, so the

@@ -3,6 +3,7 @@
  * tokens, ending with the full text and the citations its [n] markers point at.
  */
 import type { CitationType } from '@doppel/protocol';
+import type { Passage } from './retrieval/retrieve';
 
 /** What the brain needs to know about the clone it speaks as. */
 export interface CloneForBrain {
@@ -42,10 +43,20 @@ export type AnswerEvent =
   | { type: 'token'; token: string }
   | { type: 'done'; text: string; citations: CitationDraft[] };
 
+/**
+ * The files attached to this conversation (issue 10 §4): their passages most relevant to a query,
+ * best first, cited as `file` sources. Answers read them before the clone's own knowledge.
+ */
+export interface AttachedFiles {
+  search(query: string, limit: number): Promise<Passage[]>;
+}
+
 export interface AnswerInput {
   clone: CloneForBrain;
   question: string;
   history: HistoryTurn[];
+  /** Files the visitor attached to this conversation, when there are any. */
+  attachments?: AttachedFiles;
   /** Aborted when the listener has gone; the brain stops work (and any LLM request) then. */
   signal?: AbortSignal;
 }

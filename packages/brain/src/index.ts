@@ -1,6 +1,14 @@
-export type { AnswerEvent, AnswerInput, Brain, CitationDraft, CloneForBrain, HistoryTurn } from './brain';
-export type { InstanceFile, MembershipFile, VoiceSettings } from './folder/clone-file';
-export { CloneFile, Membership, membershipId, Slug, toMemberships } from './folder/clone-file';
+export type {
+  AnswerEvent,
+  AnswerInput,
+  AttachedFiles,
+  Brain,
+  CitationDraft,
+  CloneForBrain,
+  HistoryTurn,
+} from './brain';
+export type { InstanceFile, MembershipFile } from './folder/clone-file';
+export { CloneFile, Membership, membershipId, Slug, toMemberships, VoiceSettings } from './folder/clone-file';
 export { CloneFolderError } from './folder/clone-folder-error';
 export type { ImageFile } from './folder/image-file';
 export type { KnowledgeDocument, Paragraph } from './folder/knowledge-document';

@@ -64,3 +64,19 @@ export const FALLBACK_CLONE_MESSAGE =
 export const INVALID_OUTBOUND_MESSAGE = 'Invalid outbound message';
 /** spec/chat.md §3: the title that marks a creator's private answer. */
 export const CREATOR_ANSWER_TITLE = 'Answer Provided by the Clone Creator';
+/** Longest text read aloud at once (a clone answer is far shorter; the server's own limit). */
+export const TTS_TEXT_MAX_LENGTH = 5_000;
+/** spec/chat.md §8: what read aloud says when the browser refuses to play. */
+export const AUDIO_BLOCKED = 'Your browser is blocking audio playback. Please try again.';
+/** spec/chat.md §9: large uploads go in 31,457,280-byte (30 MB) parts. */
+export const UPLOAD_PART_BYTES = 31_457_280;
+/** spec/chat.md §9: the client sends 5 parts at once per batch. */
+export const UPLOAD_PARALLEL_PARTS = 5;
+/** Largest file sent whole to POST /api/upload; larger ones go through the multipart upload. */
+export const UPLOAD_DIRECT_MAX_BYTES = UPLOAD_PART_BYTES;
+/** Largest file accepted at all (the server's limit; the spec gives none). */
+export const UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+/** Largest image accepted. */
+export const UPLOAD_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Documents are read up to this size; a larger PDF, Office file or EPUB is refused (text files: their start is read). */
+export const UPLOAD_READ_MAX_BYTES = 64 * 1024 * 1024;

@@ -15,4 +15,6 @@ export * from './relationship';
 export * from './reserved-slugs';
 export * from './stream';
 export * from './text';
+export * from './tts';
+export * from './upload';
 export * from './usage';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { Message } from './conversation';
+import { MessageFileIds } from './upload';
 
 /**
  * spec/chat.md §3: an outbound message. The text must hold a non-blank character; the
@@ -16,6 +17,8 @@ export const OutboundMessage = z.object({
   conversationId: z.string().min(1),
   /** Bot-check token; checked only when a bot-check provider is configured. */
   botToken: z.string().max(4_000).nullish(),
+  /** Files the sender uploaded for this message (POST /api/upload or a multipart upload). */
+  fileIds: MessageFileIds.optional(),
 });
 export type OutboundMessage = z.infer<typeof OutboundMessage>;
 

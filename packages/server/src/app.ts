@@ -17,6 +17,8 @@ import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
+import { storageProvider } from './providers/storage';
+import { type Tts, ttsProvider } from './providers/tts';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
@@ -30,6 +32,9 @@ import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { staticRoutes } from './routes/static-files';
+import { ttsRoutes } from './routes/tts';
+import { uploadPartRoutes } from './routes/upload-parts';
+import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
 
 export interface CreateAppOptions {
@@ -43,12 +48,16 @@ export interface CreateAppOptions {
   mailer?: Mailer;
   /** Default: the local outbox. */
   sms?: SmsSender;
+  /** Default: the TTS provider of the config (espeak-ng, or a keyed service). */
+  tts?: Tts;
 }
 
 /** The providers and shared pieces every route module is built from. */
 export function createDeps(options: CreateAppOptions): AppDeps {
   const { db, config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
+  const authSecret = cachedAuthSecret(db, config.auth.secret);
+  const uploads = storageProvider.create(config.storage, { authSecret, dataDir: config.dataDir });
   return {
     db,
     brain: options.brain,
@@ -57,7 +66,10 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
     sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
-    authSecret: cachedAuthSecret(db, config.auth.secret),
+    tts: options.tts ?? ttsProvider.create(config.tts, {}),
+    storage: uploads.storage,
+    localStorage: uploads.local,
+    authSecret,
   };
 }
 
@@ -81,6 +93,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
     .route('/', embedConfigRoutes(deps))
+    .route('/', uploadPartRoutes(deps))
     .use('*', who)
     .use('*', sameOriginWrites({ publicUrl: deps.config.publicUrl }))
     .route('/', authRoutes(deps))
@@ -90,6 +103,8 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', feedbackRoutes(deps))
+    .route('/', ttsRoutes(deps))
+    .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 
   const app = new Hono();

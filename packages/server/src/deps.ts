@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
+import type { LocalStorage, Storage } from './providers/storage';
+import type { Tts } from './providers/tts';
 
 export interface AppDeps {
   db: Db;
@@ -15,6 +17,12 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  /** Read aloud: who speaks a clone's voice here. */
+  tts: Tts;
+  /** Where uploads are kept (local disk or S3). */
+  storage: Storage;
+  /** The local disk storage when it is the one in use (it serves its own part PUTs). */
+  localStorage: LocalStorage | null;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */
   authSecret: () => Promise<string>;
 }

@@ -17,6 +17,8 @@ export interface Schema<T> {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A multipart form body instead of JSON (uploads); the browser sets its Content-Type. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -46,7 +48,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { ...options.headers?.(), Accept: 'application/json' };
     const init: RequestInit = { method: request.method ?? 'GET', credentials: 'same-origin', headers };
     if (request.signal) init.signal = request.signal;
-    if (request.body !== undefined) {
+    if (request.form) {
+      init.body = request.form;
+    } else if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(request.body);
     }

@@ -30,4 +30,6 @@ export {
 export { sendFeedback } from './feedback';
 export { clearSourcesCache, fetchSources } from './sources';
 export { openMessageStream } from './stream';
+export { fetchSpeech } from './tts';
+export { uploadFile } from './uploads';
 export { fetchMemberships, fetchUsage } from './usage';

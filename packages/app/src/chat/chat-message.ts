@@ -20,12 +20,16 @@ export interface ChatMessage {
   hasSources: boolean;
   fromStudio: boolean;
   state: ChatMessageState;
+  /** Files sent with a visitor's message (images are shown). */
+  files: readonly { name: string; url: string }[];
 }
 
 /** The clone answer in flight: pending until the first token, then streaming. */
 export interface ChatReply {
   phase: 'pending' | 'streaming';
   text: string;
+  /** The message carried files: the pending indicator says 'Analyzing File' (spec/chat.md §2). */
+  withFiles?: boolean;
 }
 
 /** A stored message as the chat shows it; SYSTEM indicator messages are not shown. */
@@ -39,6 +43,7 @@ export function toChatMessage(message: Message): ChatMessage | null {
     hasSources: message.hasSources,
     fromStudio: message.fromStudio,
     state: 'stored',
+    files: message.files,
   };
 }
 
@@ -50,6 +55,7 @@ export function localMessage(
   text: string,
   state: ChatMessageState,
   now: number,
+  files: readonly { name: string; url: string }[] = [],
 ): ChatMessage {
   localCounter += 1;
   return {
@@ -60,5 +66,6 @@ export function localMessage(
     hasSources: false,
     fromStudio: false,
     state,
+    files,
   };
 }

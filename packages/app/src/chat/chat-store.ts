@@ -11,6 +11,7 @@ import {
   type Medium,
   type Message,
   STREAM_IDLE_TIMEOUT_MS,
+  type UploadedFile,
   type Usage,
   UsageRefusal,
 } from '@doppel/protocol';
@@ -187,14 +188,15 @@ export function createChatStore(options: ChatStoreOptions) {
     }
   }
 
-  /** Sends the visitor's text and streams the clone's answer. */
-  async function send(text: string): Promise<SendOutcome> {
+  /** Sends the visitor's text (with uploaded `files`) and streams the clone's answer. */
+  async function send(text: string, files: readonly UploadedFile[] = []): Promise<SendOutcome> {
     const trimmed = text.trim();
     if (trimmed === '' || busy.peek()) return { status: 'ignored' };
     const startedAt = now();
+    const attached = files.map((f) => ({ name: f.name, url: f.url }));
     batch(() => {
-      append(localMessage('USER', trimmed, 'sent', startedAt));
-      reply.value = { phase: 'pending', text: '' };
+      append(localMessage('USER', trimmed, 'sent', startedAt, attached));
+      reply.value = { phase: 'pending', text: '', ...(files.length > 0 && { withFiles: true }) };
       sendStartedAt.value = startedAt;
     });
     const abort = new AbortController();
@@ -221,7 +223,13 @@ export function createChatStore(options: ChatStoreOptions) {
     try {
       await options.transport.send(
         {
-          message: { type: 'TEXT', text: trimmed, slug: options.slug, conversationId: target.id },
+          message: {
+            type: 'TEXT',
+            text: trimmed,
+            slug: options.slug,
+            conversationId: target.id,
+            ...(files.length > 0 && { fileIds: files.map((f) => f.id) }),
+          },
           instanceId: options.instanceId ?? null,
           timezone: timezone(),
         },

@@ -1,5 +1,12 @@
-import { canSend, dashBullets, isDraftDirty, keyAction, sendButtonState } from '@doppel/core';
-import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
+import {
+  canSend,
+  type DraftFileStatus,
+  dashBullets,
+  isDraftDirty,
+  keyAction,
+  sendButtonState,
+} from '@doppel/core';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { SendIcon, StopIcon } from './icons';
 
 /** spec/chat.md §5: the prompt is at least 52 px tall and grows up to a maximum. */
@@ -19,6 +26,12 @@ interface ComposerProps {
   disabled?: boolean;
   autoFocus?: boolean;
   label?: string;
+  /** Before the text (the message menu). */
+  leading?: ReactNode;
+  /** Above the prompt (the draft's files). */
+  above?: ReactNode;
+  /** The draft's files: sending waits while one is pending (spec/chat.md §4). */
+  files?: readonly { status: DraftFileStatus }[];
 }
 
 /**
@@ -36,11 +49,14 @@ export function Composer({
   disabled = false,
   autoFocus = false,
   label = 'Message',
+  leading,
+  above,
+  files = [],
 }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const caret = useRef<[number, number] | null>(null);
   const hintId = useId();
-  const draft = { text: value, files: [] as const, pending: busy };
+  const draft = { text: value, files, pending: busy };
   const sendable = !disabled && canSend(draft);
   const face = sendButtonState({
     sending: busy,
@@ -87,48 +103,52 @@ export function Composer({
   };
 
   return (
-    <form className="composer" onSubmit={onFormSubmit}>
-      <label htmlFor={`${hintId}-input`} className="visually-hidden">
-        {label}
-      </label>
-      <textarea
-        id={`${hintId}-input`}
-        ref={textarea}
-        className="composer-input"
-        rows={1}
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
-        autoFocus={autoFocus}
-        aria-describedby={`${hintId}-hint`}
-        onKeyDown={onKeyDown}
-        onChange={(event) => {
-          const raw = event.target.value;
-          const next = dashBullets(raw);
-          if (next !== raw) caret.current = [event.target.selectionStart, event.target.selectionEnd];
-          onChange(next);
-        }}
-      />
-      <span id={`${hintId}-hint`} className="visually-hidden">
-        Enter sends, Shift+Enter adds a new line.
-      </span>
-      {face === 'stop' ? (
-        <button
-          type="button"
-          className="composer-button composer-stop"
-          aria-label="Stop generating"
-          title={canStop ? 'Stop generating' : 'You can stop the answer in a moment'}
-          disabled={!canStop}
-          onClick={onStop}
-        >
-          <StopIcon />
-        </button>
-      ) : (
-        <button type="submit" className="composer-button" aria-label="Send message" disabled={!sendable}>
-          <SendIcon />
-        </button>
-      )}
-    </form>
+    <>
+      {above}
+      <form className="composer" onSubmit={onFormSubmit}>
+        {leading}
+        <label htmlFor={`${hintId}-input`} className="visually-hidden">
+          {label}
+        </label>
+        <textarea
+          id={`${hintId}-input`}
+          ref={textarea}
+          className="composer-input"
+          rows={1}
+          value={value}
+          placeholder={placeholder}
+          disabled={disabled}
+          // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
+          autoFocus={autoFocus}
+          aria-describedby={`${hintId}-hint`}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            const raw = event.target.value;
+            const next = dashBullets(raw);
+            if (next !== raw) caret.current = [event.target.selectionStart, event.target.selectionEnd];
+            onChange(next);
+          }}
+        />
+        <span id={`${hintId}-hint`} className="visually-hidden">
+          Enter sends, Shift+Enter adds a new line.
+        </span>
+        {face === 'stop' ? (
+          <button
+            type="button"
+            className="composer-button composer-stop"
+            aria-label="Stop generating"
+            title={canStop ? 'Stop generating' : 'You can stop the answer in a moment'}
+            disabled={!canStop}
+            onClick={onStop}
+          >
+            <StopIcon />
+          </button>
+        ) : (
+          <button type="submit" className="composer-button" aria-label="Send message" disabled={!sendable}>
+            <SendIcon />
+          </button>
+        )}
+      </form>
+    </>
   );
 }

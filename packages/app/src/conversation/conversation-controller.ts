@@ -16,13 +16,14 @@ import {
   signal,
   untracked,
 } from '@preact/signals-core';
-import { type ApiClient, claimConversation, createConversation, fetchConversation } from '../api';
+import { type ApiClient, claimConversation, createConversation, fetchConversation, uploadFile } from '../api';
 import type { LoginRequestStore } from '../auth/login-request';
 import { type ChatEvent, type ChatStore, createChatStore } from '../chat/chat-store';
 import { type ChatTransport, textStreamTransport } from '../chat/chat-transport';
 import { createPaywall, type Paywall } from '../paywall/create-paywall';
 import type { SessionStore } from '../session/session-store';
 import type { UsageStore } from '../session/usage-store';
+import { createDraftFiles, type DraftFiles } from './draft-files';
 import { initialMessageStep } from './initial-message-step';
 import type { Notifier } from './notifier';
 import { type SendSource, settleSendOutcome } from './settle-send-outcome';
@@ -107,6 +108,8 @@ export function createConversationController(options: ConversationControllerOpti
   });
   const capturing = computed(() => capture.value?.active.value ?? false);
   const openPaywall = (): string => paywall.open('limit');
+  /** spec/chat.md §4: the draft's files; sending waits while one is pending. */
+  const files: DraftFiles = createDraftFiles({ upload: (file) => uploadFile(api, file), notify });
 
   /** The visitor's text, from the prompt, a suggested question or an initial message. */
   async function send(text: string, source: SendSource): Promise<void> {
@@ -121,8 +124,11 @@ export function createConversationController(options: ConversationControllerOpti
       if (source !== 'prompt') draft.value = text.trim();
       return;
     }
+    if (source === 'prompt' && files.pending.peek()) return;
     if (source === 'prompt') draft.value = '';
-    const outcome = await chat.send(text);
+    // spec/chat.md §4: successful files leave the draft when the message is queued.
+    const attached = source === 'prompt' ? files.takeUploaded() : [];
+    const outcome = await chat.send(text, attached);
     settleSendOutcome(outcome, {
       text,
       source,
@@ -248,6 +254,7 @@ export function createConversationController(options: ConversationControllerOpti
       memory?.setConversationId(null);
       chat.reset();
       draft.value = '';
+      files.clear();
     });
     return true;
   }
@@ -267,6 +274,7 @@ export function createConversationController(options: ConversationControllerOpti
     medium,
     chat,
     draft,
+    files,
     paywall,
     capturing,
     send,

@@ -5,6 +5,8 @@
 import type { CloneProfile } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
+import { DraftFileChips } from '../attachments/draft-file-chips';
+import { MessageMenu } from '../attachments/message-menu';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { SuggestedQuestions } from '../components/suggested-questions';
@@ -16,7 +18,7 @@ type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 's
 
 interface ConversationMessagesProps extends MessageListExtras {
   controller: ConversationController;
-  clone: { name: string; imageUrl: string | null; viewSources: boolean };
+  clone: { name: string; imageUrl: string | null; viewSources: boolean; readAloudSlug?: string | null };
   onCitation: (messageId: string, n: number | null) => void;
   empty: ReactNode;
 }
@@ -41,15 +43,29 @@ interface ConversationPromptProps {
   label: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The message menu (spec/chat.md §2): given, the prompt shows it; `uploads` adds Upload File. */
+  menu?: { uploads: boolean; onNewConversation(): void };
 }
 
 /** The prompt: the controller's draft; sends it, or stops the answer in flight. */
-export function ConversationPrompt({ controller, ...rest }: ConversationPromptProps) {
+export function ConversationPrompt({ controller, menu, ...rest }: ConversationPromptProps) {
   useSignals();
   const canStop = useCanStop(controller.chat);
-  const { draft } = controller;
+  const { draft, files } = controller;
   return (
     <Composer
+      leading={
+        menu && (
+          <MessageMenu
+            uploads={menu.uploads}
+            canAttach={files.canAttach.value}
+            onFiles={files.attach}
+            onNewConversation={menu.onNewConversation}
+          />
+        )
+      }
+      above={<DraftFileChips files={files.files.value} onRemove={files.remove} />}
+      files={files.files.value}
       value={draft.value}
       onChange={(text) => {
         draft.value = text;

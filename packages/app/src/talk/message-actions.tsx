@@ -2,15 +2,18 @@ import { COPY_COMPLETE_MS } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CheckIcon, CopyIcon, SourcesIcon, ThumbUpIcon } from '../components/icons';
+import { ReadAloudButton } from '../read-aloud/read-aloud-button';
 
 interface MessageActionsProps {
   text: string;
   /** Given when the citations button is shown (viewSources, hasSources, not the first message). */
   onSources?: (() => void) | undefined;
+  /** Given when read aloud is offered (the clone has a voice and this server can speak it). */
+  readAloud?: { slug: string; messageId: string } | undefined;
 }
 
 /** The actions under a clone message: copy, like, and citations when the message has them. */
-export function MessageActions({ text, onSources }: MessageActionsProps) {
+export function MessageActions({ text, onSources, readAloud }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
   const [liked, setLiked] = useState(false);
 
@@ -51,6 +54,7 @@ export function MessageActions({ text, onSources }: MessageActionsProps) {
       >
         <ThumbUpIcon />
       </button>
+      {readAloud && <ReadAloudButton slug={readAloud.slug} messageId={readAloud.messageId} text={text} />}
       {onSources && (
         <button type="button" className="message-sources-btn" onClick={onSources} aria-haspopup="dialog">
           <SourcesIcon />

@@ -158,7 +158,11 @@ export function MessageList({
                 <span className="message-name">{clone.name}</span>
               </div>
               <div className="message-body">
-                {reply.phase === 'pending' ? (
+                {reply.phase === 'pending' && reply.withFiles ? (
+                  <p className="analyzing-file" role="status">
+                    Analyzing File
+                  </p>
+                ) : reply.phase === 'pending' ? (
                   <TypingIndicator name={clone.name} />
                 ) : (
                   <MarkdownText text={reply.text} className="is-streaming" />

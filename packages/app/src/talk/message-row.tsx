@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { MessageFiles } from '../attachments/message-files';
 import type { ChatMessage } from '../chat';
 import { Avatar } from '../components/avatar';
 import { MarkdownText } from '../markdown/markdown-text';
@@ -7,6 +8,8 @@ import { MessageActions } from './message-actions';
 export interface CloneIdentity {
   name: string;
   imageUrl: string | null;
+  /** The clone's slug when its messages can be read aloud here (features.readAloud). */
+  readAloudSlug?: string | null;
 }
 
 interface MessageRowProps {
@@ -30,6 +33,7 @@ export const MessageRow = memo(function MessageRow({
     return (
       <div className="message message-user">
         <span className="visually-hidden">You said:</span>
+        <MessageFiles files={message.files} />
         <div className="message-bubble">{message.text}</div>
       </div>
     );
@@ -51,6 +55,11 @@ export const MessageRow = memo(function MessageRow({
           <MessageActions
             text={message.text}
             onSources={citable ? () => onCitation(message.id, null) : undefined}
+            readAloud={
+              clone.readAloudSlug && message.state === 'stored'
+                ? { slug: clone.readAloudSlug, messageId: message.id }
+                : undefined
+            }
           />
         )}
       </div>

@@ -187,7 +187,12 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
       <main className="talk-main" id="main">
         <ConversationMessages
           controller={controller}
-          clone={{ name: displayName, imageUrl, viewSources: clone.viewSources }}
+          clone={{
+            name: displayName,
+            imageUrl,
+            viewSources: clone.viewSources,
+            readAloudSlug: clone.features.readAloud ? clone.slug : null,
+          }}
           onCitation={citations.open}
           empty={empty}
         />
@@ -200,6 +205,12 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
             disabled={loadState === 'loading'}
             autoFocus={!prefersTouch()}
             label={`Message ${displayName}`}
+            menu={{
+              uploads: clone.features.uploads,
+              onNewConversation: () => {
+                if (controller.newConversation()) navigateTo(null);
+              },
+            }}
           />
           <div className="talk-dock-footer">
             <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />

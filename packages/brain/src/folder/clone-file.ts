@@ -39,7 +39,7 @@ export type Membership = z.infer<typeof Membership>;
 
 /** Voice settings (spec/calls.md §3): provider, voice id, model. */
 export const VoiceSettings = z.object({
-  provider: z.enum(['11labs', 'cartesia', 'openai']),
+  provider: z.enum(['espeak', '11labs', 'cartesia', 'openai']),
   voiceId: z.string().min(1),
   model: z.string().nullable().default(null),
 });

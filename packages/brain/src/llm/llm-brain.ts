@@ -11,6 +11,7 @@ import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { followUpQuery } from '../local/follow-up-query';
 import { documentTitles } from '../retrieval/document-titles';
 import { type Passage, retrieve } from '../retrieval/retrieve';
+import { withAttachments } from '../retrieval/with-attachments';
 import { buildPrompt } from './build-prompt';
 import { MarkerFilter } from './marker-filter';
 import { type LlmOptions, streamChatCompletion } from './stream-chat-completion';
@@ -38,10 +39,11 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
       const { clone, question, history, signal } = input;
       const { query } = followUpQuery(question, history);
-      const [passages, titles] = await Promise.all([
+      const [retrieved, titles] = await Promise.all([
         retrieve(db, clone.id, query, { limit: PASSAGES }),
         documentTitles(db, clone.id),
       ]);
+      const passages = await withAttachments(input, query, retrieved);
       const messages = buildPrompt({ clone, question, history, passages, documentTitles: titles });
       const filter = new MarkerFilter((n) => n >= 1 && n <= passages.length);
       let text = '';

@@ -8,6 +8,7 @@ import type { Queryable } from '@doppel/db';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { documentTitles } from '../retrieval/document-titles';
 import { retrieve } from '../retrieval/retrieve';
+import { withAttachments } from '../retrieval/with-attachments';
 import { classifyQuestion } from './classify-question';
 import { composeGroundedAnswer } from './compose-grounded-answer';
 import { composeGreeting, composeIdentity, composeNotCovered } from './compose-profile-answer';
@@ -28,7 +29,11 @@ async function compose(
     return { text: kind === 'greeting' ? composeGreeting(context) : composeIdentity(context), citations: [] };
   }
   const { query, exclude } = followUpQuery(question, history);
-  const passages = await retrieve(db, clone.id, query, { limit: PASSAGES });
+  const passages = await withAttachments(
+    input,
+    query,
+    await retrieve(db, clone.id, query, { limit: PASSAGES }),
+  );
   const grounded = composeGroundedAnswer(query, passages, { cloneName: clone.name, exclude });
   if (grounded) return grounded;
   return {

@@ -1,4 +1,5 @@
 /** @module core/chat — the chat: sending, drafts, initial message, suggested questions. */
+export { canAttachMore, filesThatFit } from './can-attach-more';
 export { canCancel, RESPONSE_CANCELLED } from './can-cancel';
 export { canSend } from './can-send';
 export { canShuffle } from './can-shuffle';
@@ -15,6 +16,7 @@ export { initialMessageText, type QueryInput } from './initial-message-text';
 export { isDraftDirty } from './is-draft-dirty';
 export { type KeyAction, keyAction } from './key-action';
 export { pickSuggestedQuestions } from './pick-suggested-questions';
+export { fileExtension, sanitizeFileName } from './sanitize-file-name';
 export { type SendButtonState, sendButtonState } from './send-button-state';
 export { SCROLL_LOCK_THRESHOLD_PX, shouldAutoScroll } from './should-auto-scroll';
 export { type RandomSource, shuffle } from './shuffle';

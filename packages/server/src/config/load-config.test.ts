@@ -65,7 +65,7 @@ describe('loadConfig', () => {
   it('documents every variable it reads, each written once', () => {
     const names = SETTING_GROUPS.flatMap((group) => Object.keys(group.settings));
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(name).toMatch(/^[A-Z_]+$/);
+    for (const name of names) expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
     expect([...names].sort()).toEqual([...CONFIG_VARIABLES].sort());
     for (const group of SETTING_GROUPS) {
       for (const [name, s] of Object.entries(group.settings)) {

@@ -7,11 +7,15 @@ import type { ReadContext } from '../config/settings-group';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
+import { storageProvider } from './storage';
+import { ttsProvider } from './tts';
 
 export const PROVIDERS = {
   llm: llmProvider,
   mail: mailerProvider,
   sms: smsProvider,
+  tts: ttsProvider,
+  storage: storageProvider,
 };
 
 type Registry = typeof PROVIDERS;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedBrain } from '../../test/support/brain-doubles';
 import { testApp } from '../../test/support/harness';
 import { type SeededClone, seedClone } from '../../test/support/seed';
+import { loadConfig } from '../config';
 
 describe.each(testDatabases())('clone routes on $name', ({ open }) => {
   let db: Db;
@@ -51,7 +52,12 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
     );
     const plain = CloneProfile.parse(await (await app.request('/api/clones/ada')).json());
     expect(plain.options).toMatchObject({ allowVoice: true, allowVideo: true });
-    expect(plain.features).toEqual(NO_FEATURES);
+    // The local providers: uploads on local disk; read aloud when espeak-ng is installed here.
+    expect(plain.features).toEqual({
+      ...NO_FEATURES,
+      uploads: true,
+      readAloud: loadConfig({}).offered.readAloud,
+    });
     // A deployment whose providers offer calls and read aloud: the clone's options decide.
     const offering = testApp(db, scriptedBrain(['hi']), {
       offered: { ...NO_FEATURES, voiceCall: true, videoCall: true, readAloud: true },

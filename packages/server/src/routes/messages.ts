@@ -17,6 +17,8 @@ import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
 import { listCitations, messageExists } from '../store/messages';
 import { loadQuotaFacts } from '../store/quota-facts';
+import { conversationFiles } from '../store/upload-passages';
+import { attachUploads, findOwnReadyUploads } from '../store/uploads';
 import { usageSubject } from '../store/usage-counters';
 import { answerStream } from '../streaming/answer-stream';
 import { SSE_HEADERS } from '../streaming/sse';
@@ -26,6 +28,7 @@ import { quotasFor } from '../usage/quotas';
 import { usageAnswer } from '../usage/usage-answer';
 import { CLONE_NOT_FOUND } from './clones';
 import { CONVERSATION_NOT_FOUND } from './conversations';
+import { FILE_NOT_FOUND, uploadUrl } from './uploads';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 /** The 402 of a send the quota refuses (the body also carries the usage that refused it). */
@@ -60,6 +63,15 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         visitorId: identity.visitorId,
         stateless: identity.stateless,
       };
+
+      // Files sent with the message are the caller's own, ready, and not another conversation's.
+      const fileIds = message.fileIds ?? [];
+      const files = await findOwnReadyUploads(db, fileIds, owner);
+      if (
+        files.length !== new Set(fileIds).size ||
+        files.some((f) => f.conversation_id && f.conversation_id !== conversationId)
+      )
+        return apiError(c, 404, FILE_NOT_FOUND);
 
       // DESIGN §4: usage is charged in the statement that stores the message.
       const enforce = config.usage.enforce;
@@ -109,13 +121,14 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         return c.json(refusal, 402);
       }
       const { clone, history } = outcome;
+      if (files.length > 0) await attachUploads(db, { conversationId, uploads: files, url: uploadUrl });
       const stream = answerStream({
         db,
         brain,
         logger,
         keepAliveMs: config.streamKeepAliveMs,
         conversationId,
-        input: { clone, question, history },
+        input: { clone, question, history, attachments: conversationFiles(db, conversationId, uploadUrl) },
       });
       return new Response(stream, { status: 200, headers: SSE_HEADERS });
     })
