@@ -23,11 +23,29 @@ export interface Passage {
   timestampMs: number | null;
   /** Higher is more relevant; comparable within one call only. */
   rank: number;
+  /** The chunk's place in its document (0: the document's opening). */
+  position: number;
+  /** The chunk that follows it in its document, if any. */
+  next: { chunkId: number; text: string; timestampMs: number | null } | null;
 }
 
 export interface RetrieveOptions {
   /** Passages answered at most (default 6). */
   limit?: number;
+  /**
+   * Only passages of the creator's biography: documents whose title matches `titlePattern` (a
+   * POSIX regular expression, case-insensitive) or whose type is one of `types`.
+   */
+  biography?: { titlePattern: string; types: readonly string[] } | undefined;
+}
+
+/** Passages and how common each of the query's lexemes is in the clone. */
+export interface Retrieval {
+  passages: Passage[];
+  /** In how many of the clone's chunks each lexeme of the query occurs (0: never used). */
+  frequencies: ReadonlyMap<string, number>;
+  /** How many chunks the clone has. */
+  chunks: number;
 }
 
 /** The question's lexemes with their document frequency in the clone (0: never used). */
@@ -54,11 +72,15 @@ const PassageRow = z.object({
   id: z.coerce.number(),
   text: z.string(),
   timestamp_ms: z.number().nullable(),
+  position: z.number(),
   document_id: z.string(),
   title: z.string(),
   type: z.string(),
   url: z.string().nullable(),
   rank: z.number(),
+  next_id: z.coerce.number().nullable(),
+  next_text: z.string().nullable(),
+  next_timestamp_ms: z.number().nullable(),
 });
 
 const RankedRow = z.object({ stats_version: z.number().nullable(), id: z.unknown() });
@@ -93,6 +115,16 @@ export async function retrieve(
   query: string,
   options: RetrieveOptions = {},
 ): Promise<Passage[]> {
+  return (await retrieveWithTerms(db, cloneId, query, options)).passages;
+}
+
+/** `retrieve`, also answering the clone's frequency of each lexeme of the query. */
+export async function retrieveWithTerms(
+  db: Queryable,
+  cloneId: string,
+  query: string,
+  options: RetrieveOptions = {},
+): Promise<Retrieval> {
   const limit = Math.max(1, Math.min(options.limit ?? 6, 50));
   const cache = retrievalCache(db);
   for (let attempt = 0; ; attempt++) {
@@ -102,12 +134,13 @@ export async function retrieve(
     let version: number | null;
     let rows: unknown[] = [];
     if (plan) {
-      const { sql, params } = rankingSql(plan, cloneId, limit);
+      const { sql, params } = rankingSql(plan, cloneId, limit, { biography: options.biography });
       const ranked = await db.query(sql, params, { plan: rankingPlanMode(plan) });
       version = RankedRow.parse(ranked[0]).stats_version;
       rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
     } else {
-      if (fresh) return [];
+      if (fresh)
+        return { passages: [], frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
       // Nothing matched by cached statistics: still true only if they are current.
       const [row] = await db.query(VERSION_SQL, [cloneId]);
       version = row ? z.object({ version: z.number() }).parse(row).version : null;
@@ -117,7 +150,7 @@ export async function retrieve(
       // A second mismatch means imports are running right now: answer from this snapshot.
       if (attempt === 0) continue;
     }
-    return z
+    const passages = z
       .array(PassageRow)
       .parse(rows)
       .map((row) => ({
@@ -129,6 +162,12 @@ export async function retrieve(
         url: row.url,
         timestampMs: row.timestamp_ms,
         rank: row.rank,
+        position: row.position,
+        next:
+          row.next_id === null || row.next_text === null
+            ? null
+            : { chunkId: row.next_id, text: row.next_text, timestampMs: row.next_timestamp_ms },
       }));
+    return { passages, frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
   }
 }
