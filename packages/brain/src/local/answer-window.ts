@@ -33,12 +33,15 @@ export interface WindowContext {
 
 export interface AnswerWindow {
   passage: number;
+  documentType: Passage['documentType'];
   /** Every sentence of the passage and the chunk after it (`windowSentences`). */
   all: readonly WindowSentence[];
   /** The terms of the passage and its document's title. */
   around: ReadonlySet<string>;
   /** Sentence indexes [first, last] in `windowSentences` of its passage. */
   span: readonly [number, number];
+  /** Where the run began before it was opened at the answer (what leads up to it still counts). */
+  leadIn: number;
   sentences: readonly WindowSentence[];
   /** Weight of the question terms the answer sentence holds, or its lead, or its passage. */
   coverage: number;
@@ -55,6 +58,8 @@ export interface AnswerWindow {
   score: number;
 }
 
+/** Documents whose paragraphs are separate posts. */
+const SOCIAL: ReadonlySet<string> = new Set(['twitter', 'instagram', 'facebook', 'linkedin']);
 /** Longest sentence quoted: longer ones are lists or run-ons. */
 const MAX_SENTENCE_WORDS = 60;
 /** Credit of a question term by where it is: the sentence, the question or heading before it, its neighbours, its passage. */
@@ -249,9 +254,11 @@ export function bestWindow(
       if (!best || score > best.score)
         best = {
           passage: index,
+          documentType: passage.documentType,
           all,
           around,
           span: [i, j],
+          leadIn: i,
           sentences,
           ...h,
           cued: stating.length > 0,
@@ -259,7 +266,30 @@ export function bestWindow(
         };
     }
   }
-  return best;
+  return best && leadWithAnswer(best, (k) => stated[k] === true, context);
+}
+
+/**
+ * The window opened at the sentence that states what is asked (or the sentence just before it
+ * when it points back): "open with the answer", not with the sentences that lead up to it.
+ */
+function leadWithAnswer(
+  window: AnswerWindow,
+  states: (k: number) => boolean,
+  context: WindowContext,
+): AnswerWindow {
+  const [i, j] = window.span;
+  let m = i;
+  while (m <= j && !states(m)) m += 1;
+  if (m > j || m === i) return window;
+  let start = m;
+  while (start > m - 2 && start > i && !opener(window.all[start])) start -= 1;
+  if (start === i || !opener(window.all[start])) return window;
+  // Only sentences whose question terms the rest of the run also holds are left out.
+  const rest = new Set(window.all.slice(start, j + 1).flatMap((s) => s.terms));
+  const dropped = new Set(window.all.slice(i, start).flatMap((s) => s.terms));
+  if (context.terms.some((t) => holds(dropped, t) && !holds(rest, t))) return window;
+  return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
 }
 
 /** What sentences [i, j] of `window`'s passage hold of the question. */
@@ -284,8 +314,12 @@ export function growWindow(
   const termSet = new Set(context.terms.flatMap((t) => [...t.forms]));
   const relevant = (s: WindowSentence): boolean => s.terms.some((t) => termSet.has(t)) || answers(s, context);
   let words = all.slice(i, j + 1).reduce((sum, s) => sum + s.words, 0);
+  // Each paragraph of collected posts is a post of its own: an answer stays inside one.
+  const posts = SOCIAL.has(window.documentType);
+  const paragraph = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
+  const home = paragraph(all[i]);
   const fits = (s: WindowSentence | undefined): s is WindowSentence =>
-    s?.own === true && words + s.words <= lengths.maxWords;
+    s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
   const wantsCue = context.intent.kind !== 'general' || context.measure;
   let stated = all.slice(i, j + 1).some((s) => answers(s, context));
   for (let next = all[j + 1]; fits(next); next = all[j + 1]) {

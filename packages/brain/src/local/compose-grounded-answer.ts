@@ -42,7 +42,7 @@ export interface ComposeOptions {
 }
 
 /** An ordinary answer's length in words (issue 8: 40–120). */
-const LENGTHS = { minWords: 55, fullWords: 90, maxWords: 120 };
+const LENGTHS = { minWords: 40, fullWords: 90, maxWords: 120 };
 const HEDGE_MAX_WORDS = 60;
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
@@ -140,7 +140,7 @@ export function composeGroundedAnswer(
   const passage = passages[best.passage];
   if (!passage) return null;
   const grown = growWindow(best, context, LENGTHS);
-  const holds = heldByWindow(best, grown.span[0], grown.span[1], context);
+  const holds = heldByWindow(best, Math.min(best.leadIn, grown.span[0]), grown.span[1], context);
   const cued = best.cued || grown.sentences.some((s) => s.cues.size > 0 && best.cued);
   const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined);
   if (decision === 'none') return null;
