@@ -98,12 +98,16 @@ function verdict(
   window: Held & { cued: boolean },
   totalWeight: number,
   followUp: boolean,
+  subjectless: boolean,
 ): 'answer' | 'hedge' | 'none' {
   const unknownShare = window.unknown / (totalWeight || 1);
   if (unknownShare > UNKNOWN_NONE) return 'none';
-  const share = window.coverage / (totalWeight - window.unknown - window.unsayable || 1);
+  const known = totalWeight - window.unknown - window.unsayable;
+  // Nothing the clone's knowledge uses was asked ("before you became a baker"): nothing to miss.
+  const share = known > 0.01 ? window.coverage / known : 1;
   // A follow-up ("how long did that take?") may say only what it asks for: a duration.
-  const focused = window.focusHeld > 0 || (followUp && window.cued);
+  // So may a question with no subject of its own ("what did you do before woodworking?").
+  const focused = window.focusHeld > 0 || ((followUp || subjectless) && window.cued);
   if (share >= ANSWER_COVERAGE && focused && unknownShare <= UNKNOWN_HEDGE) return 'answer';
   if (share >= HEDGE_COVERAGE && window.topicalHeld >= 2 && focused) return 'hedge';
   return 'none';
@@ -142,7 +146,8 @@ export function composeGroundedAnswer(
   const grown = growWindow(best, context, LENGTHS);
   const holds = heldByWindow(best, Math.min(best.leadIn, grown.span[0]), grown.span[1], context);
   const cued = best.cued || grown.sentences.some((s) => s.cues.size > 0 && best.cued);
-  const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined);
+  const subjectless = !terms.some((t) => t.topical && t.focus);
+  const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
   if (decision === 'none') return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = hedged ? [...best.sentences].slice(0, 2) : grown.sentences;

@@ -38,6 +38,13 @@ const UNLOOKED_WEIGHT = 1;
  * "how to *get*") is the question's verb: how it is asked more than what it is about.
  */
 const AFTER_SUBJECT = /\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
+/**
+ * "Before you became a baker", "before woodworking": what came before is asked, not the craft
+ * the creator is known for (which their knowledge may never name that way).
+ */
+const BEFORE_ONLY = /\bbefore\b/i;
+const BEFORE =
+  /\bbefore (?:you |i )?(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING = /\bhow (long|often|far( apart)?|soon|old|many|much)\b/gi;
 
@@ -62,9 +69,16 @@ export function questionTerms(
   stats?: TermStatistics,
 ): QuestionTerm[] {
   const focus = contentTerms(question.replace(ASKING, ' '));
-  const verbs = new Set([...question.matchAll(AFTER_SUBJECT)].flatMap((m) => contentTerms(m[1] ?? '')));
+  const verbs = new Set(
+    [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
+      contentTerms(m[1] ?? ''),
+    ),
+  );
   // A question made only of verbs ("where did you grow up?") is about them after all.
-  const asked = focus.every((t) => verbs.has(t) || FRAMING.has(t)) ? new Set<string>() : verbs;
+  const asked =
+    focus.every((t) => verbs.has(t) || FRAMING.has(t)) && !BEFORE_ONLY.test(question)
+      ? new Set<string>()
+      : verbs;
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
   return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {

@@ -68,7 +68,7 @@ const NO_TERMS: z.infer<typeof LookupRow> = { version: null, chunks: 0, terms: [
 
 const VERSION_SQL = 'SELECT version FROM clone_knowledge_stats WHERE clone_id = $1';
 
-const PassageRow = z.object({
+export const PassageRow = z.object({
   id: z.coerce.number(),
   text: z.string(),
   timestamp_ms: z.number().nullable(),
@@ -84,6 +84,25 @@ const PassageRow = z.object({
 });
 
 const RankedRow = z.object({ stats_version: z.number().nullable(), id: z.unknown() });
+
+/** A passage row of the ranking statement (or any statement selecting the same columns) as a Passage. */
+export function toPassage(row: z.infer<typeof PassageRow>): Passage {
+  return {
+    chunkId: row.id,
+    text: row.text,
+    documentId: row.document_id,
+    documentTitle: row.title,
+    documentType: CitationType.catch('file').parse(row.type),
+    url: row.url,
+    timestampMs: row.timestamp_ms,
+    rank: row.rank,
+    position: row.position,
+    next:
+      row.next_id === null || row.next_text === null
+        ? null
+        : { chunkId: row.next_id, text: row.next_text, timestampMs: row.next_timestamp_ms },
+  };
+}
 
 /** The clone's statistics with every lexeme of `query` in them, from the cache or one lookup. */
 async function termStats(
@@ -150,24 +169,7 @@ export async function retrieveWithTerms(
       // A second mismatch means imports are running right now: answer from this snapshot.
       if (attempt === 0) continue;
     }
-    const passages = z
-      .array(PassageRow)
-      .parse(rows)
-      .map((row) => ({
-        chunkId: row.id,
-        text: row.text,
-        documentId: row.document_id,
-        documentTitle: row.title,
-        documentType: CitationType.catch('file').parse(row.type),
-        url: row.url,
-        timestampMs: row.timestamp_ms,
-        rank: row.rank,
-        position: row.position,
-        next:
-          row.next_id === null || row.next_text === null
-            ? null
-            : { chunkId: row.next_id, text: row.next_text, timestampMs: row.next_timestamp_ms },
-      }));
+    const passages = z.array(PassageRow).parse(rows).map(toPassage);
     return { passages, frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
   }
 }

@@ -5,9 +5,22 @@
  * says "About", "Bio", "My story" or "Interview", or names the creator in full, and their social posts.
  */
 import type { Queryable } from '@doppel/db';
+import { z } from 'zod';
 import { withSynonyms } from '../text/synonyms';
 import { contentTerms } from '../text/terms';
-import { type Passage, type Retrieval, retrieveWithTerms } from './retrieve';
+import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage } from './retrieve';
+
+/**
+ * The openings of the creator's biography documents, for a question about their life that
+ * names nothing their knowledge uses ("what did you do before you became a baker?"): an About
+ * page says who they are in its first lines. Indexed lookups by document, at most `$4` rows.
+ */
+const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.position, d.id AS document_id, d.title, d.type,
+    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
+  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1
+  WHERE d.clone_id = $1 AND d.title ~* $2 AND NOT (d.type = ANY($3::text[]))
+  ORDER BY d.created_at, d.path LIMIT $4`;
 
 export interface SearchOptions {
   /** Passages answered at most (default 6). */
@@ -16,12 +29,10 @@ export interface SearchOptions {
   aboutCreator?: boolean;
 }
 
-/** A biography passage's rank is multiplied by this against the clone's other passages. */
-const BIOGRAPHY_BOOST = 1.6;
 /** The creator's own posts: where they say what they did, what they like, what happened to them. */
 const PERSONAL_TYPES = ['instagram', 'twitter', 'facebook', 'linkedin'];
 /** Biography passages looked at, at most. */
-const BIOGRAPHY_PASSAGES = 6;
+const BIOGRAPHY_PASSAGES = 3;
 
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
@@ -46,14 +57,27 @@ export async function searchKnowledge(
   const expanded = withSynonyms(plain, contentTerms(plain));
   const main = await retrieveWithTerms(db, clone.id, expanded, { limit });
   if (!options.aboutCreator) return main;
-  // Ranks of one query are comparable across these two calls: the same plan weighs them.
+  // The best biography passages come first, then the rest of the knowledge.
   const biography = await retrieveWithTerms(db, clone.id, expanded, {
     limit: BIOGRAPHY_PASSAGES,
     biography: { titlePattern: biographyTitlePattern(clone.name), types: PERSONAL_TYPES },
   });
+  const openings =
+    biography.passages.length > 0
+      ? []
+      : z
+          .array(PassageRow)
+          .parse(
+            await db.query(BIOGRAPHY_OPENINGS_SQL, [
+              clone.id,
+              biographyTitlePattern(clone.name),
+              PERSONAL_TYPES,
+              BIOGRAPHY_PASSAGES,
+            ]),
+          )
+          .map(toPassage);
   const byChunk = new Map<number, Passage>();
-  for (const p of biography.passages) byChunk.set(p.chunkId, { ...p, rank: p.rank * BIOGRAPHY_BOOST });
-  for (const p of main.passages) if (!byChunk.has(p.chunkId)) byChunk.set(p.chunkId, p);
-  const passages = [...byChunk.values()].sort((a, b) => b.rank - a.rank).slice(0, limit);
-  return { ...main, passages };
+  for (const p of [...biography.passages, ...openings, ...main.passages])
+    if (!byChunk.has(p.chunkId)) byChunk.set(p.chunkId, p);
+  return { ...main, passages: [...byChunk.values()].slice(0, limit) };
 }
