@@ -7,6 +7,7 @@
  * The run then goes on with the sentences after it, whole, never stitched from elsewhere. A
  * passage may run on into the chunk after it in its document.
  */
+import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { contentTerms } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
@@ -100,8 +101,23 @@ export const normaliseSentence = (text: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** Tagged sentences of passages read recently, by clone name and chunks (when nothing was said before). */
+const tagged = new LruMap<string, WindowSentence[]>(1_000);
+
 /** The passage's sentences, then those of the chunk after it, each marked when fit to quote. */
 export function windowSentences(passage: Passage, context: WindowContext): WindowSentence[] {
+  const key =
+    context.said.size === 0
+      ? `${context.cloneName}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
+      : null;
+  const cached = key === null ? undefined : tagged.get(key);
+  if (cached) return cached;
+  const all = tagSentences(passage, context);
+  if (key !== null) tagged.set(key, all);
+  return all;
+}
+
+function tagSentences(passage: Passage, context: WindowContext): WindowSentence[] {
   const name = context.cloneName.trim().toLowerCase();
   const first = name.split(/\s+/)[0] ?? '';
   const mentionsClone = (lower: string): boolean =>
@@ -138,18 +154,6 @@ const holds = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
   return false;
 };
 
-/** The terms of the question, heading or interviewer's line just before sentence `k`. */
-function askedBefore(all: readonly WindowSentence[], k: number): Set<string> {
-  const asked = new Set<string>();
-  for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
-    const s = all[i];
-    if (!s || (s.own && !s.question && s.words >= 4)) break;
-    if (!s.own || s.question) leads += 1;
-    for (const t of s.terms) asked.add(t);
-  }
-  return asked;
-}
-
 export interface Held {
   coverage: number;
   unknown: number;
@@ -158,26 +162,57 @@ export interface Held {
   topicalHeld: number;
 }
 
-/** What sentences [i, j] of `all` hold of the question, with the credit of where each term is. */
-function held(
+/** For each sentence, which question terms it holds (by the index of the term in `context.terms`). */
+function termFlags(all: readonly WindowSentence[], context: WindowContext): boolean[][] {
+  return all.map((s) => {
+    const terms = new Set(s.terms);
+    return context.terms.map((t) => holds(terms, t));
+  });
+}
+
+/** Which question terms the question, heading or interviewer's line just before sentence `k` holds. */
+function askedFlags(
   all: readonly WindowSentence[],
-  i: number,
-  j: number,
-  around: ReadonlySet<string>,
+  flags: readonly boolean[][],
+  k: number,
+  count: number,
+): boolean[] {
+  const asked = new Array<boolean>(count).fill(false);
+  for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
+    const s = all[i];
+    if (!s || (s.own && !s.question && s.words >= 4)) break;
+    if (!s.own || s.question) leads += 1;
+    flags[i]?.forEach((f, t) => {
+      if (f) asked[t] = true;
+    });
+  }
+  return asked;
+}
+
+/** `into[t] ||= from[t]` for every term. */
+function orInto(into: boolean[], from: readonly boolean[] | undefined): void {
+  from?.forEach((f, t) => {
+    if (f) into[t] = true;
+  });
+}
+
+/** What a run holds of the question, from where each term is: inside it, asked before it, beside it, in its passage. */
+function heldFrom(
   context: WindowContext,
+  inside: readonly boolean[],
+  asked: readonly boolean[],
+  beside: readonly boolean[],
+  around: readonly boolean[],
 ): Held {
-  const inside = new Set(all.slice(i, j + 1).flatMap((s) => s.terms));
-  const asked = askedBefore(all, i);
-  const neighbours = new Set([...(all[i - 1]?.terms ?? []), ...(all[j + 1]?.terms ?? [])]);
   const out: Held = { coverage: 0, unknown: 0, unsayable: 0, focusHeld: 0, topicalHeld: 0 };
-  for (const t of context.terms) {
-    const credit = holds(inside, t)
+  context.terms.forEach((t, k) => {
+    const credit = inside[k]
       ? CREDIT.sentence
-      : holds(asked, t)
+      : asked[k]
         ? CREDIT.asked
-        : holds(neighbours, t)
+        : beside[k]
           ? CREDIT.neighbour
-          : holds(around, t)
+          : around[k]
             ? CREDIT.passage
             : 0;
     out.coverage += credit * t.weight;
@@ -189,8 +224,29 @@ function held(
       out.topicalHeld += 1;
       if (t.focus) out.focusHeld += 1;
     }
-  }
+  });
   return out;
+}
+
+function held(
+  all: readonly WindowSentence[],
+  i: number,
+  j: number,
+  around: ReadonlySet<string>,
+  context: WindowContext,
+): Held {
+  const flags = termFlags(all, context);
+  const n = context.terms.length;
+  const inside = new Array<boolean>(n).fill(false);
+  for (let k = i; k <= j; k++) orInto(inside, flags[k]);
+  const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
+  return heldFrom(
+    context,
+    inside,
+    askedFlags(all, flags, i, n),
+    beside,
+    context.terms.map((t) => holds(around, t)),
+  );
 }
 
 /**
@@ -222,18 +278,25 @@ export function bestWindow(
   });
   const stated = all.map((s) => answers(s, context));
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
+  const flags = termFlags(all, context);
+  const n = context.terms.length;
+  const aroundFlags = context.terms.map((t) => holds(around, t));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opener(all[i])) continue;
-    const asked = askedBefore(all, i).size > 0;
+    const askedAt = askedFlags(all, flags, i, n);
+    const asked = askedAt.some(Boolean);
+    const inside = new Array<boolean>(n).fill(false);
     let words = 0;
     for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
       const last = all[j];
       if (!last?.own) break;
       words += last.words;
       if (j > i && words > CORE_WORDS) break;
+      orInto(inside, flags[j]);
+      const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
       const sentences = all.slice(i, j + 1);
-      const h = held(all, i, j, around, context);
+      const h = heldFrom(context, inside, askedAt, beside, aroundFlags);
       const share = h.coverage / weight;
       const stating = sentences.filter((_, k) => stated[i + k]);
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
