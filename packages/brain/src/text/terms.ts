@@ -38,6 +38,8 @@ export function contentTerms(text: string): string[] {
     // Contractions: "what's" is "what"; a number's plural ("25s") is the number.
     const word = raw.replace(/['’](s|re|ve|d|ll|m|t)$/, '').replace(/^(\d+)s$/, '$1');
     if (STOP_WORDS.has(word)) continue;
+    // "one-one-one", "end-grain": the compound as PostgreSQL keeps it, then its parts.
+    if (word.includes('-') && /\p{L}/u.test(word)) terms.add(stem(word));
     for (const part of word.split('-')) if (part && !STOP_WORDS.has(part)) terms.add(stem(part));
   }
   return [...terms];
