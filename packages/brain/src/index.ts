@@ -30,4 +30,6 @@ export type {
 export { chatCompletions } from './openai/chat-completions';
 export type { Passage, RetrieveOptions } from './retrieval/retrieve';
 export { retrieve } from './retrieval/retrieve';
+export type { SearchOptions } from './retrieval/search-knowledge';
+export { searchKnowledge } from './retrieval/search-knowledge';
 export { rebuildTermStats, refreshSearchIndex } from './retrieval/term-stats';

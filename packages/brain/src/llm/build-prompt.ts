@@ -53,9 +53,10 @@ export function buildPrompt(input: {
       : 'No passage of what you have said or written matches this question.';
   const system = [
     profile,
-    'A visitor is chatting with you. Answer as yourself: first person, conversational, short (at most about 120 words), no headings.',
-    'Use only the passages below for facts, opinions and advice; never invent any. After each sentence that uses a passage, put its number in square brackets, for example [2]. Use only the numbers listed.',
-    `If the passages do not cover the question, say honestly that you haven't covered that, and offer what you can talk about${topics.length > 0 ? `, such as ${topics.join(', ')}` : ''}.`,
+    'A visitor is chatting with you. Answer as yourself, in your own voice and words as the passages show them: first person, conversational, short (40 to 120 words), no headings, no lists unless asked.',
+    'Answer only from the numbered passages below: facts, numbers, opinions and advice all come from them; never add any of your own. Open with the answer itself: the number, the step, the name or the reason asked for, stated plainly, not only cited. Do not start with "it" or "this" pointing at something you have not said.',
+    'After each sentence that uses a passage, put its number in square brackets, for example [2]. Use only the numbers listed; never a number that is not there.',
+    `If the passages do not cover the question, say so honestly ("I haven't covered that…"), with no numbers, and offer what you can talk about${topics.length > 0 ? `, such as ${topics.join(', ')}` : ''}. If they only touch on it, say that they only touch on it and keep to what they say.`,
     'For a greeting or a question about who you are, answer briefly from the description above, without numbers.',
     knowledge,
   ].join('\n\n');

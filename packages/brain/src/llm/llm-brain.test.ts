@@ -88,6 +88,26 @@ describe.each(testDatabases())('createLlmBrain on $name', ({ open }) => {
     ]);
   });
 
+  it('keeps an answer without markers as it is, its passages offered as relevant sources only', async () => {
+    const brain = await brainFor(() => ({ pieces: ['I feed my starter ', 'once a day.'] }));
+    const events = await collect(brain, clone, 'How often do you feed your starter?');
+    const done = events.at(-1);
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(done.text).toBe('I feed my starter once a day.');
+    expect(done.citations.length).toBeGreaterThan(0);
+    expect(done.citations.every((c) => !c.used)).toBe(true);
+  });
+
+  it('asks the model to answer only from the numbered passages, in the clone’s voice, and to say when they fall short', async () => {
+    const brain = await brainFor(() => ({ pieces: ['Once a day [1].'] }));
+    await collect(brain, clone, 'How often do you feed your starter?');
+    const system = RequestBody.parse(llm?.requests[0]?.body).messages[0]?.content ?? '';
+    expect(system).toMatch(/only from the numbered passages/);
+    expect(system).toMatch(/first person/);
+    expect(system).toMatch(/do not cover the question, say so/);
+    expect(system).toMatch(/never a number that is not there/);
+  });
+
   it('tells the model when nothing matches', async () => {
     const brain = await brainFor(() => ({ pieces: ["I haven't covered that."] }));
     const events = await collect(brain, clone, 'cryptocurrency regulation');

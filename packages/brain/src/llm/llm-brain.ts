@@ -9,8 +9,10 @@ import { citationNumbers } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { followUpQuery } from '../local/follow-up-query';
+import { questionIntent } from '../local/question-intent';
 import { documentTitles } from '../retrieval/document-titles';
-import { type Passage, retrieve } from '../retrieval/retrieve';
+import type { Passage } from '../retrieval/retrieve';
+import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
 import { buildPrompt } from './build-prompt';
 import { MarkerFilter } from './marker-filter';
@@ -38,9 +40,11 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
   return {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
       const { clone, question, history, signal } = input;
+      // The same search as the local brain: synonyms, biography first for the creator's life, follow-ups with their question.
       const { query } = followUpQuery(question, history);
-      const [retrieved, titles] = await Promise.all([
-        retrieve(db, clone.id, query, { limit: PASSAGES }),
+      const { aboutCreator } = questionIntent(query);
+      const [{ passages: retrieved }, titles] = await Promise.all([
+        searchKnowledge(db, clone, query, { limit: PASSAGES, aboutCreator }),
         documentTitles(db, clone.id),
       ]);
       const passages = await withAttachments(input, query, retrieved);

@@ -12,78 +12,156 @@ const passage = (id: string, text: string, extra: Partial<Passage> = {}): Passag
   url: `https://example.com/${id}`,
   timestampMs: null,
   rank: 1,
+  position: 1,
+  next: null,
   ...extra,
 });
 
-const starter = passage(
-  'a',
-  'I feed my starter once a day when it lives on the counter. The ratio I use is one part starter, one part flour and one part water. Rye flour is nice too.',
+const words = (text: string): number => text.replace(/\s*\[\d+\]/g, '').split(/\s+/).length;
+const markers = (text: string): number[] =>
+  parseCitationMarkers(text).flatMap((s) => (s.kind === 'marker' ? [s.n] : []));
+
+const clamps = passage(
+  'a1',
+  'Clamps and clamp pressure come up in every class, and people worry about clamp pressure more than anything. For edge-gluing boards into a panel, the usual guidance is around 100 to 150 pounds per square inch, which a good bar clamp tightened by hand gets you to. What matters more is spacing. I space clamps every six to eight inches, and I alternate them over and under the panel.',
 );
-const smell = passage(
-  'b',
-  'A hungry starter smells sharp, like nail polish remover. That smell is not a sign that it died.',
-  { documentType: 'youtube', timestampMs: 42_000, url: 'https://youtu.be/x' },
+const chairs = passage(
+  'b2',
+  'Some people ask me about chairs all the time. Hide glue is what I use for every chair I make. It gives you an open time of thirty minutes or more, and it comes apart again with heat and steam when a chair needs repair. Liquid hide glue from a bottle works as well as the hot kind from a glue pot for most of the joints in a chair.',
 );
-const unrelated = passage('c', 'Bulk fermentation takes four to six hours in a warm kitchen.');
-const other = passage('d', 'Scoring the loaf deeply gives the best oven spring.');
+const barn = passage(
+  'c3',
+  'The barn is a dry place. In summer the wood in the barn sits around 9 to 11 percent moisture. In winter, with the stove on, it dries down toward 6 or 7 percent.',
+);
+const unrelated = passage('d4', 'Bulk fermentation takes four to six hours in a warm kitchen.');
 
 describe('composeGroundedAnswer', () => {
-  it('answers with relevant sentences, each followed by the marker of its citation', () => {
-    const answer = composeGroundedAnswer('How often do you feed your starter?', [
-      starter,
-      smell,
-      unrelated,
-      other,
+  it('states the amount asked for, not the sentence that only shares the most words', () => {
+    const answer = composeGroundedAnswer('How much clamp pressure do I need?', [clamps, unrelated]);
+    // The fact comes in the answer's first two sentences, whatever leads up to it.
+    const opening = (answer?.text ?? '')
+      .split(/(?<=\[1\]\.)\s/)
+      .slice(0, 2)
+      .join(' ');
+    expect(opening).toContain('100 to 150 pounds per square inch');
+    const far = composeGroundedAnswer('How far apart should I put my clamps?', [clamps]);
+    expect(far?.text).toContain('every six to eight inches');
+  });
+
+  it('keeps the answering passage whole: consecutive sentences, each followed by its marker', () => {
+    const answer = composeGroundedAnswer('How much clamp pressure do I need?', [unrelated, clamps]);
+    const text = answer?.text ?? '';
+    const quoted = text.split(/ \[1\][.!?]?\s*/).filter(Boolean);
+    // The sentences said are the passage's, in its order, one after the other.
+    const plain = text.replace(/ \[1\]/g, '');
+    expect(clamps.text).toContain(plain.slice(0, 60));
+    expect(quoted.length).toBeGreaterThan(1);
+    expect(new Set(markers(text))).toEqual(new Set([1]));
+    expect(answer?.citations[0]).toMatchObject({ position: 1, used: true, documentId: 'doc-a1' });
+    expect(answer?.citations.filter((c) => c.used)).toHaveLength(1);
+  });
+
+  it('never opens with a sentence that points back at something left out', () => {
+    const answer = composeGroundedAnswer('How long is the open time of glue for chairs?', [chairs]);
+    expect(answer?.text).toMatch(/^Hide glue is what I use for every chair I make \[1\]\./);
+    expect(answer?.text).toContain('thirty minutes or more');
+  });
+
+  it('answers between 40 and 120 words when the passage has that much to say', () => {
+    const answer = composeGroundedAnswer('How far apart should I put my clamps?', [clamps]);
+    expect(words(answer?.text ?? '')).toBeGreaterThanOrEqual(40);
+    expect(words(answer?.text ?? '')).toBeLessThanOrEqual(120);
+  });
+
+  it('reads a follow-up with the question it follows', () => {
+    const answer = composeGroundedAnswer('And in winter?', [barn], {
+      context: 'What moisture does the wood in your barn reach in summer?',
+    });
+    expect(answer?.text).toContain('6 or 7 percent');
+  });
+
+  it('finishes an answer in the chunk after the passage, citing it as its own source', () => {
+    const start = passage('e5', 'Now the clever part of the ladderback chair. It needs no glue at all.', {
+      next: {
+        chunkId: 6,
+        text: 'The dry rungs swell inside the wet posts, and the posts shrink around them as they dry. They lock.',
+        timestampMs: 60_000,
+      },
+      documentType: 'podcast',
+      timestampMs: 30_000,
+    });
+    const answer = composeGroundedAnswer('How does a ladderback chair hold without glue?', [start]);
+    // "Now", a spoken filler, is dropped; "It needs no glue" keeps the sentence it points back at.
+    expect(answer?.text).toMatch(/^The clever part of the ladderback chair \[1\]\./);
+    expect(answer?.text).toContain('shrink around them as they dry [2].');
+    expect(answer?.citations.slice(0, 2).map((c) => [c.used, c.timestampMs])).toEqual([
+      [true, 30_000],
+      [true, 60_000],
     ]);
-    expect(answer).not.toBeNull();
-    const { text, citations } = answer ?? { text: '', citations: [] };
-    expect(text).toContain('I feed my starter once a day when it lives on the counter [1].');
-    // Every marker in the text points at a used citation, numbered from 1 in order of first use.
-    const markers = parseCitationMarkers(text).flatMap((s) => (s.kind === 'marker' ? [s.n] : []));
-    const used = citations.filter((c) => c.used).map((c) => c.position);
-    expect([...new Set(markers)]).toEqual(used);
-    expect(used[0]).toBe(1);
-    expect(citations[0]).toMatchObject({
-      documentId: 'doc-a',
-      documentTitle: 'Title a',
-      type: 'website',
-      text: starter.text,
-    });
-    // Relevant but unused passages follow, not used.
-    const unused = citations.filter((c) => !c.used);
-    expect(unused.length).toBeGreaterThan(0);
-    expect(unused[0]?.position).toBe(used.length + 1);
-    expect(text).not.toContain('Bulk fermentation');
   });
 
-  it('keeps the timestamp and type of transcript passages', () => {
-    const answer = composeGroundedAnswer('Why does my starter smell like nail polish?', [smell, starter]);
-    expect(answer?.text.startsWith('A hungry starter smells sharp, like nail polish remover [1].')).toBe(
-      true,
+  it('answers from the clone’s own words in a transcript, not the host’s or a third person’s', () => {
+    const interview = passage(
+      'f7',
+      'HOST (Dee Okafor): What did you do before you made furniture?\n\nJUNIPER: I was a hospital pharmacist for nine years, mostly in the sterile compounding room, making up doses.\n\nJuniper teaches every class herself.',
+      { documentType: 'podcast', timestampMs: 34_000 },
     );
-    expect(answer?.citations[0]).toMatchObject({
-      used: true,
-      position: 1,
-      type: 'youtube',
-      timestampMs: 42_000,
+    const answer = composeGroundedAnswer('What did you do before you made furniture?', [interview], {
+      cloneName: 'Juniper Hale',
     });
+    expect(answer?.text).toMatch(/^I was a hospital pharmacist for nine years/);
+    expect(answer?.text).not.toContain('HOST');
+    expect(answer?.text).not.toContain('JUNIPER:');
+    expect(answer?.text).not.toContain('teaches every class herself');
+    expect(answer?.citations[0]).toMatchObject({ type: 'podcast', timestampMs: 34_000 });
   });
 
-  it('answers null when no sentence speaks to the question', () => {
-    expect(composeGroundedAnswer('What camera do you use?', [unrelated, other])).toBeNull();
+  it('answers null when the passages do not cover the question', () => {
+    expect(composeGroundedAnswer('What camera do you use?', [unrelated])).toBeNull();
     expect(composeGroundedAnswer('anything', [])).toBeNull();
+    const recipe = passage('g8', 'A top finished on one side only is a recipe for cupping, every time.');
+    const statistics = {
+      frequencies: new Map([
+        ['lasagna', 0],
+        ['recip', 1],
+        ['good', 40],
+      ]),
+      chunks: 200,
+    };
+    expect(composeGroundedAnswer('What is a good lasagna recipe?', [recipe], { statistics })).toBeNull();
   });
 
-  it('skips greetings to an audience, third-person lines and what was already said', () => {
-    const transcript = passage(
-      'e',
-      'Hi everyone, today I talk about starters. Today Sam explains starter feeding. I feed the starter at nine in the evening.',
+  it('hedges, briefly, a question the knowledge only grazes', () => {
+    const river = passage(
+      'h9',
+      'Epoxy river tables often use five gallons of epoxy or more. If you make one, follow the epoxy maker’s instructions on pour depth to the letter, and dry the slab properly first.',
     );
-    const answer = composeGroundedAnswer('When do you feed the starter?', [transcript], {
-      cloneName: 'Sam Okafor',
-      exclude: ['I feed the starter at nine in the evening [1].'],
+    const statistics = {
+      frequencies: new Map([
+        ['brand', 0],
+        ['epoxi', 3],
+        ['river', 2],
+        ['tabl', 30],
+        ['recommend', 4],
+      ]),
+      chunks: 200,
+    };
+    const answer = composeGroundedAnswer('Which brand of epoxy do you recommend for river tables?', [river], {
+      statistics,
     });
-    expect(answer).toBeNull();
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toMatch(/^I haven't covered that exactly/);
+    expect(markers(answer?.text ?? '')).toContain(1);
+    expect(words(answer?.text ?? '')).toBeLessThanOrEqual(80);
+  });
+
+  it('does not repeat what was already said', () => {
+    const answer = composeGroundedAnswer('Tell me more about clamp pressure', [clamps], {
+      exclude: [
+        'For edge-gluing boards into a panel, the usual guidance is around 100 to 150 pounds per square inch, which a good bar clamp tightened by hand gets you to [1].',
+      ],
+    });
+    expect(answer?.text ?? '').not.toContain('100 to 150');
   });
 });
 

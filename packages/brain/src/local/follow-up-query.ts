@@ -1,6 +1,8 @@
 /**
- * @module What to search for: the question itself, or, for a follow-up like "tell me more",
- * the previous question with it, skipping what the previous answer already said.
+ * @module What to search for and how to read the question: the question itself; for "tell me
+ * more", the previous question again, skipping what the previous answer said; for a follow-up
+ * that leans on the conversation ("and in winter?", "how long did that take?", "what about
+ * hide glue?"), the previous question as context, the follow-up deciding what is asked.
  */
 import type { HistoryTurn } from '../brain';
 import { splitSentences } from '../text/sentences';
@@ -8,20 +10,36 @@ import { contentTerms } from '../text/terms';
 import { isFollowUp } from './classify-question';
 
 export interface SearchQuery {
+  /** The text to search the knowledge with. */
   query: string;
+  /** The question a follow-up follows; undefined for a question that stands alone. */
+  context?: string;
   /** Sentences of the previous answer, not to be repeated. */
   exclude: string[];
 }
 
+/** Openings that continue the conversation rather than start a new subject. */
+const CONTINUES = /^(and|but|or|so|also|plus|what about|how about|and what about|what if|same for|then)\b/i;
+/** Words that point back at something said before. */
+const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\b/i;
+
+/** True when `question` only makes sense with the conversation before it. */
+export function leansOnConversation(question: string): boolean {
+  const text = question.trim();
+  const terms = contentTerms(text).length;
+  if (CONTINUES.test(text) && terms <= 3) return true;
+  return POINTS_BACK.test(text) && terms <= 2;
+}
+
 export function followUpQuery(question: string, history: readonly HistoryTurn[]): SearchQuery {
-  if (!isFollowUp(question) && contentTerms(question).length > 0) return { query: question, exclude: [] };
   const previousQuestion = history.findLast(
     (turn) => turn.sender === 'USER' && turn.text.trim() !== question.trim(),
   );
-  if (!previousQuestion) return { query: question, exclude: [] };
+  const tellMore = isFollowUp(question) || contentTerms(question).length === 0;
+  if (!previousQuestion || (!tellMore && !leansOnConversation(question)))
+    return { query: question, exclude: [] };
+  const query = `${previousQuestion.text} ${question}`;
+  if (!tellMore) return { query, context: previousQuestion.text, exclude: [] };
   const previousAnswer = history.findLast((turn) => turn.sender === 'CLONE');
-  return {
-    query: `${previousQuestion.text} ${question}`,
-    exclude: previousAnswer ? splitSentences(previousAnswer.text) : [],
-  };
+  return { query, exclude: previousAnswer ? splitSentences(previousAnswer.text) : [] };
 }

@@ -23,6 +23,10 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open();
     const folder = await copyFixture('baker');
+    await folder.write(
+      'knowledge/about.md',
+      '---\ntitle: About Sam\ntype: website\n---\nBefore I baked bread for a living, I drove a city bus in Leeds for twelve years. I still get up at four, a habit from the early shifts, and I opened the bakery in 2019 with one second-hand deck oven and a lot of optimism about how many loaves I could sell.\n',
+    );
     const { cloneId } = await importClone(db, folder.dir);
     await folder.dispose();
     clone = {
@@ -108,6 +112,33 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
     ]);
     expect(more.text).not.toMatch(/^I haven't covered/);
     for (const sentence of more.text.split(/(?<=[.!?])\s+/)) expect(first.text).not.toContain(sentence);
+  });
+
+  it('answers a question about the creator’s past from their About page', async () => {
+    const { text, citations } = await collect(brain, clone, 'What did you do before you became a baker?');
+    expect(text).toContain('I drove a city bus in Leeds for twelve years [1]');
+    expect(citations[0]).toMatchObject({ used: true, documentTitle: 'About Sam' });
+  });
+
+  it('reads a follow-up with the question before it', async () => {
+    const first = 'How long is bulk fermentation?';
+    const answer = await collect(brain, clone, 'And how many stretch and folds?', [
+      { sender: 'USER', text: first },
+      { sender: 'CLONE', text: (await collect(brain, clone, first)).text },
+    ]);
+    expect(answer.text).toMatch(/four sets of stretch and folds/);
+    expect(answer.text).not.toMatch(/^I haven't covered/);
+  });
+
+  it('never opens an answer with a word pointing at something it has not said', async () => {
+    for (const question of [
+      'How do you keep a starter alive?',
+      'How do you plan a bake day?',
+      'Why buy flour from a mill?',
+    ]) {
+      const { text } = await collect(brain, clone, question);
+      expect(text, question).not.toMatch(/^(It|It's|This|That|They|These|Those|He|She)\b/);
+    }
   });
 
   it('stops when the listener has gone', async () => {

@@ -1,18 +1,19 @@
 /**
  * @module The brain without an LLM (DESIGN §2, §3): greetings and introductions from the
- * profile, grounded extractive answers from retrieval, an honest "I haven't covered that"
- * otherwise. The answer is composed as soon as retrieval returns and streamed word by word
- * at once (no artificial delays).
+ * profile, grounded extractive answers from the clone's knowledge, an honest "I haven't
+ * covered that" otherwise. The answer is composed as soon as retrieval returns and streamed
+ * word by word at once (no artificial delays).
  */
 import type { Queryable } from '@doppel/db';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { documentTitles } from '../retrieval/document-titles';
-import { retrieve } from '../retrieval/retrieve';
+import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
 import { classifyQuestion } from './classify-question';
 import { composeGroundedAnswer } from './compose-grounded-answer';
 import { composeGreeting, composeIdentity, composeNotCovered } from './compose-profile-answer';
 import { followUpQuery } from './follow-up-query';
+import { questionIntent } from './question-intent';
 import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
@@ -28,13 +29,23 @@ async function compose(
     const context = { clone, documentTitles: await documentTitles(db, clone.id) };
     return { text: kind === 'greeting' ? composeGreeting(context) : composeIdentity(context), citations: [] };
   }
-  const { query, exclude } = followUpQuery(question, history);
-  const passages = await withAttachments(
-    input,
-    query,
-    await retrieve(db, clone.id, query, { limit: PASSAGES }),
+  const { query, context, exclude } = followUpQuery(question, history);
+  const asked = context === undefined ? query : question;
+  const intent = questionIntent(
+    context !== undefined && questionIntent(question).kind === 'general' ? context : asked,
   );
-  const grounded = composeGroundedAnswer(query, passages, { cloneName: clone.name, exclude });
+  const aboutCreator =
+    questionIntent(asked).aboutCreator || (context !== undefined && questionIntent(context).aboutCreator);
+  const found = await searchKnowledge(db, clone, query, { limit: PASSAGES, aboutCreator });
+  const { frequencies, chunks } = found;
+  const passages = await withAttachments(input, query, found.passages);
+  const grounded = composeGroundedAnswer(asked, passages, {
+    cloneName: clone.name,
+    exclude,
+    ...(context !== undefined ? { context } : {}),
+    intent: { ...intent, aboutCreator },
+    statistics: { frequencies, chunks },
+  });
   if (grounded) return grounded;
   return {
     text: composeNotCovered({ clone, documentTitles: await documentTitles(db, clone.id) }),

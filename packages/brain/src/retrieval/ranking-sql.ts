@@ -8,7 +8,8 @@ export const TITLE_WEIGHT = 0.15;
  * One statement. Each candidate query scores its (capped) matches as it reads them, with the
  * chunk's tsvector detoasted once for all terms; each candidate document's title adds its own
  * match; a chunk found by several queries counts once; only the best `limit` are joined to
- * their text and document. Every row also carries the clone's statistics version
+ * their text, their document and the chunk that follows them in it (an answer that starts at
+ * the end of one chunk may go on in the next). Every row also carries the clone's statistics version
  * (`stats_version`, read in the same snapshot), and one row of NULL passage columns stands for
  * "no passage", so that the caller always learns the version its plan must match.
  */
@@ -16,6 +17,7 @@ export function rankingSql(
   plan: QueryPlan,
   cloneId: string,
   limit: number,
+  options: { biography?: { titlePattern: string; types: readonly string[] } | undefined } = {},
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [cloneId, limit];
   const param = (value: unknown): string => {
@@ -29,11 +31,17 @@ export function rankingSql(
         (t) => `ts_rank(${vector}, ${t.query}::tsquery, ${normalization}) * ${t.weight}::float8 * ${factor}`,
       )
       .join(' + ');
+  // Only the creator's biography documents, when asked: by title, or by type (their posts).
+  const { biography } = options;
+  const inDocuments = biography
+    ? ` AND document_id IN (SELECT id FROM documents WHERE clone_id = $1
+          AND (title ~* ${param(biography.titlePattern)} OR type = ANY(${param(biography.types)}::text[])))`
+    : '';
   const candidates = plan.candidateQueries
     .map(
       (q) => `(SELECT id, document_id,
           (SELECT (${score('v', 1)})::float8 FROM (SELECT tsv || ''::tsvector AS v OFFSET 0) detoasted) AS rank
-        FROM chunks WHERE clone_id = $1 AND tsv @@ ${param(q.query)}::tsquery LIMIT ${param(q.cap)})`,
+        FROM chunks WHERE clone_id = $1 AND tsv @@ ${param(q.query)}::tsquery${inDocuments} LIMIT ${param(q.cap)})`,
     )
     .join('\n      UNION ALL\n      ');
   const sql = `WITH candidate AS (
@@ -46,8 +54,10 @@ export function rankingSql(
       FROM candidate c LEFT JOIN titled t ON t.id = c.document_id
       GROUP BY c.id ORDER BY rank DESC, c.id LIMIT $2
     ), passage AS (
-      SELECT c.id, c.text, c.timestamp_ms, d.id AS document_id, d.title, d.type, d.url, ranked.rank
+      SELECT c.id, c.text, c.timestamp_ms, c.position, d.id AS document_id, d.title, d.type, d.url, ranked.rank,
+        n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
       FROM ranked JOIN chunks c ON c.id = ranked.id JOIN documents d ON d.id = c.document_id
+      LEFT JOIN chunks n ON n.document_id = c.document_id AND n.position = c.position + 1
     )
     SELECT (SELECT s.version FROM clone_knowledge_stats s WHERE s.clone_id = $1) AS stats_version, p.*
     FROM (SELECT) AS one LEFT JOIN passage p ON true

@@ -23,11 +23,29 @@ export interface Passage {
   timestampMs: number | null;
   /** Higher is more relevant; comparable within one call only. */
   rank: number;
+  /** The chunk's place in its document (0: the document's opening). */
+  position: number;
+  /** The chunk that follows it in its document, if any. */
+  next: { chunkId: number; text: string; timestampMs: number | null } | null;
 }
 
 export interface RetrieveOptions {
   /** Passages answered at most (default 6). */
   limit?: number;
+  /**
+   * Only passages of the creator's biography: documents whose title matches `titlePattern` (a
+   * POSIX regular expression, case-insensitive) or whose type is one of `types`.
+   */
+  biography?: { titlePattern: string; types: readonly string[] } | undefined;
+}
+
+/** Passages and how common each of the query's lexemes is in the clone. */
+export interface Retrieval {
+  passages: Passage[];
+  /** In how many of the clone's chunks each lexeme of the query occurs (0: never used). */
+  frequencies: ReadonlyMap<string, number>;
+  /** How many chunks the clone has. */
+  chunks: number;
 }
 
 /** The question's lexemes with their document frequency in the clone (0: never used). */
@@ -50,18 +68,41 @@ const NO_TERMS: z.infer<typeof LookupRow> = { version: null, chunks: 0, terms: [
 
 const VERSION_SQL = 'SELECT version FROM clone_knowledge_stats WHERE clone_id = $1';
 
-const PassageRow = z.object({
+export const PassageRow = z.object({
   id: z.coerce.number(),
   text: z.string(),
   timestamp_ms: z.number().nullable(),
+  position: z.number(),
   document_id: z.string(),
   title: z.string(),
   type: z.string(),
   url: z.string().nullable(),
   rank: z.number(),
+  next_id: z.coerce.number().nullable(),
+  next_text: z.string().nullable(),
+  next_timestamp_ms: z.number().nullable(),
 });
 
 const RankedRow = z.object({ stats_version: z.number().nullable(), id: z.unknown() });
+
+/** A passage row of the ranking statement (or any statement selecting the same columns) as a Passage. */
+export function toPassage(row: z.infer<typeof PassageRow>): Passage {
+  return {
+    chunkId: row.id,
+    text: row.text,
+    documentId: row.document_id,
+    documentTitle: row.title,
+    documentType: CitationType.catch('file').parse(row.type),
+    url: row.url,
+    timestampMs: row.timestamp_ms,
+    rank: row.rank,
+    position: row.position,
+    next:
+      row.next_id === null || row.next_text === null
+        ? null
+        : { chunkId: row.next_id, text: row.next_text, timestampMs: row.next_timestamp_ms },
+  };
+}
 
 /** The clone's statistics with every lexeme of `query` in them, from the cache or one lookup. */
 async function termStats(
@@ -93,6 +134,16 @@ export async function retrieve(
   query: string,
   options: RetrieveOptions = {},
 ): Promise<Passage[]> {
+  return (await retrieveWithTerms(db, cloneId, query, options)).passages;
+}
+
+/** `retrieve`, also answering the clone's frequency of each lexeme of the query. */
+export async function retrieveWithTerms(
+  db: Queryable,
+  cloneId: string,
+  query: string,
+  options: RetrieveOptions = {},
+): Promise<Retrieval> {
   const limit = Math.max(1, Math.min(options.limit ?? 6, 50));
   const cache = retrievalCache(db);
   for (let attempt = 0; ; attempt++) {
@@ -102,12 +153,13 @@ export async function retrieve(
     let version: number | null;
     let rows: unknown[] = [];
     if (plan) {
-      const { sql, params } = rankingSql(plan, cloneId, limit);
+      const { sql, params } = rankingSql(plan, cloneId, limit, { biography: options.biography });
       const ranked = await db.query(sql, params, { plan: rankingPlanMode(plan) });
       version = RankedRow.parse(ranked[0]).stats_version;
       rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
     } else {
-      if (fresh) return [];
+      if (fresh)
+        return { passages: [], frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
       // Nothing matched by cached statistics: still true only if they are current.
       const [row] = await db.query(VERSION_SQL, [cloneId]);
       version = row ? z.object({ version: z.number() }).parse(row).version : null;
@@ -117,18 +169,7 @@ export async function retrieve(
       // A second mismatch means imports are running right now: answer from this snapshot.
       if (attempt === 0) continue;
     }
-    return z
-      .array(PassageRow)
-      .parse(rows)
-      .map((row) => ({
-        chunkId: row.id,
-        text: row.text,
-        documentId: row.document_id,
-        documentTitle: row.title,
-        documentType: CitationType.catch('file').parse(row.type),
-        url: row.url,
-        timestampMs: row.timestamp_ms,
-        rank: row.rank,
-      }));
+    const passages = z.array(PassageRow).parse(rows).map(toPassage);
+    return { passages, frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
   }
 }

@@ -24,6 +24,7 @@ describe('contentTerms', () => {
   });
 
   it('splits hyphenated words', () => {
-    expect(contentTerms('Stretch-and-folds')).toEqual(['stretch', 'fold']);
+    expect(contentTerms('Stretch-and-folds')).toEqual(['stretch-and-fold', 'stretch', 'fold']);
+    expect(contentTerms('the one-one-one finish')).toEqual([stem('one-one-one'), 'finish']);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * @module The content terms of a text, for choosing answer sentences: lowercase words minus
- * English stop words, crudely stemmed so that "plans", "planning" and "planned" meet.
- * (Retrieval itself uses PostgreSQL's english configuration; this only ranks sentences.)
+ * English stop words, stemmed as PostgreSQL's `english` configuration stems them (Snowball
+ * English), so that "plans", "planning" and "planned" meet, and meet retrieval's lexemes.
  */
+import { stem as porter2 } from 'porter2';
 
 const STOP_WORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below
@@ -17,48 +18,28 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** A light suffix stripper (not Porter): enough to match inflections in one language. */
+/**
+ * The Snowball English (Porter2) stem of a word: the stemmer behind PostgreSQL's `english`
+ * configuration, so that the terms of a sentence meet the lexemes retrieval searched for.
+ */
 export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s$/, '');
-  if (w.length <= 3) return w;
-  for (const [suffix, keep] of [
-    ['ational', 'ate'],
-    ['ization', 'ize'],
-    ['fulness', 'ful'],
-    ['iveness', 'ive'],
-    ['ations', 'ate'],
-    ['ation', 'ate'],
-    ['ingly', ''],
-    ['edly', ''],
-    ['ness', ''],
-    ['ments', ''],
-    ['ment', ''],
-    ['ies', 'y'],
-    ['ied', 'y'],
-    ['ing', ''],
-    ['ed', ''],
-    ['ly', ''],
-    ['es', ''],
-    ['s', ''],
-  ] as const) {
-    if (!w.endsWith(suffix) || w.length - suffix.length < 3) continue;
-    // apply, supply, reply, only: not adverbs
-    if (suffix !== 'ly' || (w.length >= 6 && w.at(-3) !== 'p')) w = w.slice(0, -suffix.length) + keep;
-    break;
-  }
-  // planning → plann → plan; hopped → hopp → hop
-  if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
-  return w.replace(/e$/, '');
+  return porter2(word.toLowerCase().replace(/['’]s$/, ''));
 }
 
 /** The distinct stemmed content terms of `text`, in order of first appearance. */
 export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/(\d)\s?%/g, '$1 percent')
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const terms = new Set<string>();
   for (const raw of words) {
-    // Contractions: "what's" is "what", "don't" is "don".
-    const word = raw.replace(/['’](s|re|ve|d|ll|m|t)$/, '');
-    if (STOP_WORDS.has(word) || /^\d{1,2}$/.test(word)) continue;
+    // Contractions: "what's" is "what"; a number's plural ("25s") is the number.
+    const word = raw.replace(/['’](s|re|ve|d|ll|m|t)$/, '').replace(/^(\d+)s$/, '$1');
+    if (STOP_WORDS.has(word)) continue;
+    // "one-one-one", "end-grain": the compound as PostgreSQL keeps it, then its parts.
+    if (word.includes('-') && /\p{L}/u.test(word)) terms.add(stem(word));
     for (const part of word.split('-')) if (part && !STOP_WORDS.has(part)) terms.add(stem(part));
   }
   return [...terms];

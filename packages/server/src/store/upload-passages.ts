@@ -12,6 +12,7 @@ const Row = z.object({
   text: z.string(),
   upload_id: z.string(),
   name: z.string(),
+  position: z.number(),
   rank: z.number(),
 });
 
@@ -19,12 +20,12 @@ const SEARCH = `WITH q AS (
     SELECT to_tsquery('simple', string_agg(quote_literal(x.term), ' | ')) AS query
     FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS x(term)
   )
-  SELECT c.id, c.text, u.id AS upload_id, u.name, ts_rank(c.tsv, q.query)::float8 AS rank
+  SELECT c.id, c.text, u.id AS upload_id, u.name, c.position, ts_rank(c.tsv, q.query)::float8 AS rank
   FROM q, uploads u JOIN upload_chunks c ON c.upload_id = u.id
   WHERE u.conversation_id = $1 AND q.query IS NOT NULL AND c.tsv @@ q.query
   ORDER BY rank DESC, c.id LIMIT $3`;
 
-const NEWEST_START = `SELECT c.id, c.text, u.id AS upload_id, u.name, 0::float8 AS rank
+const NEWEST_START = `SELECT c.id, c.text, u.id AS upload_id, u.name, c.position, 0::float8 AS rank
   FROM upload_chunks c JOIN uploads u ON u.id = c.upload_id
   WHERE u.id = (SELECT id FROM uploads WHERE conversation_id = $1 AND EXISTS
                   (SELECT 1 FROM upload_chunks WHERE upload_id = uploads.id)
@@ -53,6 +54,9 @@ export function conversationFiles(
             documentType: 'file',
             url: url(row.upload_id),
             timestampMs: null,
+            position: row.position,
+            // A file's passages are answered one at a time: no run-on into the next.
+            next: null,
             rank: row.rank,
           }),
         );

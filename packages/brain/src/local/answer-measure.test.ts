@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { askedMeasure } from './answer-measure';
+
+describe('askedMeasure', () => {
+  it('matches a number with the unit the question asks for, not any number', () => {
+    const apart = askedMeasure('How far apart should I put my clamps?');
+    expect(apart?.test('I space clamps every six to eight inches.')).toBe(true);
+    expect(apart?.test('Leave it clamped for 24 hours.')).toBe(false);
+    expect(askedMeasure('How loud is a thickness planer?')?.test('about 97 decibels')).toBe(true);
+    expect(askedMeasure('How much does cherry cost?')?.test('cherry 8 dollars, walnut $12')).toBe(true);
+    expect(askedMeasure('What angles do you sharpen at?')?.test('a micro-bevel at 30 degrees')).toBe(true);
+    expect(askedMeasure('What percentage of FTP is zone 2?')?.test('Zone 2, endurance: 56 to 75%')).toBe(
+      true,
+    );
+  });
+
+  it('asks for no measure when the question does not name one', () => {
+    expect(askedMeasure('What glue do you use for chairs?')).toBeNull();
+  });
+});

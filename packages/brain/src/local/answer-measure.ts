@@ -1,0 +1,43 @@
+/**
+ * @module The measure a question asks for ("how far apart" → a length, "how loud" → decibels,
+ * "what does it cost" → money) and whether a sentence states one: a number with the
+ * question's own unit answers it better than any number (issue 8: "numbers and units for how
+ * much/how many/what pressure").
+ */
+
+const NUMBER =
+  '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)';
+
+/** A measure: the question words that ask for it and the units that state it. */
+const MEASURES: readonly { asks: RegExp; units: string }[] = [
+  {
+    asks: /\bhow (far|wide|thick|deep|close|big|tall|high)\b|\bapart\b|\b(width|length|thickness|height|size|distance)\b/,
+    units:
+      'inch(?:es)?|feet|foot|millimet(?:re|er)s?|mm|centimet(?:re|er)s?|cm|met(?:re|er)s?|kilomet(?:re|er)s?|km|miles?|yards?|(?:fortieth|sixteenth|eighth|quarter|half) (?:of )?an inch|\'|"',
+  },
+  { asks: /\bhow heavy\b|\bweight\b/, units: 'pounds?|lbs?|kilograms?|kg|grams?|g|ounces?|oz' },
+  { asks: /\bpressure\b/, units: 'psi|pounds per square inch|bar' },
+  { asks: /\bhow loud\b|\bnoise\b|\bdecibels?\b/, units: 'decibels?|db' },
+  { asks: /\bangles?\b|\bslope\b|\bbevel\b|\bratio\b/, units: 'degrees?|°|in \\d+|:\\d+' },
+  { asks: /\bhow (hot|cold|warm)\b|\btemperature\b/, units: 'degrees?|°|f\\b|c\\b' },
+  {
+    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b/,
+    units: 'dollars?|pounds|euros?|\\$|£|€',
+  },
+  { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
+  { asks: /\bgrits?\b/, units: 'grit' },
+  { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },
+  { asks: /\bhow many (coats?|students?|classes|times)\b/, units: 'coats?|students?|classes|times' },
+];
+
+/** A pattern matching a number with the unit `question` asks for; null when it asks for none. */
+export function askedMeasure(question: string): RegExp | null {
+  const text = question.toLowerCase();
+  const units = MEASURES.filter((m) => m.asks.test(text)).map((m) => m.units);
+  if (units.length === 0) return null;
+  const unit = `(?:${units.join('|')})`;
+  return new RegExp(
+    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}`,
+    'i',
+  );
+}

@@ -1,0 +1,401 @@
+/**
+ * @module The run of consecutive sentences of one passage that answers a question (issue 8).
+ * It opens with the passage's answer sentence — the one holding the question's terms (or
+ * following the interviewer's question or the heading that holds them) and stating the kind
+ * of fact asked for: an amount in the unit asked, a time for "when", a reason for "why" — or
+ * with the sentence just before it when the answer sentence points back ("It needs no glue").
+ * The run then goes on with the sentences after it, whole, never stitched from elsewhere. A
+ * passage may run on into the chunk after it in its document.
+ */
+import { LruMap } from '../lru-map';
+import type { Passage } from '../retrieval/retrieve';
+import { contentTerms } from '../text/terms';
+import { type PassageSentence, passageSentences } from './passage-sentences';
+import type { QuestionIntent } from './question-intent';
+import type { QuestionTerm } from './question-terms';
+import type { Cue } from './sentence-cues';
+
+/** A sentence of a passage or of the chunk after it (`part` 1). */
+export interface WindowSentence extends PassageSentence {
+  part: 0 | 1;
+  /** The clone's own words, fit to quote. */
+  own: boolean;
+}
+
+export interface WindowContext {
+  terms: readonly QuestionTerm[];
+  intent: QuestionIntent;
+  cloneName: string;
+  /** Sentences already said (normalised), not to be said again. */
+  said: ReadonlySet<string>;
+  /** A number with the unit the question asks for (answer-measure.ts); null when it names none. */
+  measure?: RegExp | null;
+}
+
+export interface AnswerWindow {
+  passage: number;
+  documentType: Passage['documentType'];
+  /** Every sentence of the passage and the chunk after it (`windowSentences`). */
+  all: readonly WindowSentence[];
+  /** The terms of the passage and its document's title. */
+  around: ReadonlySet<string>;
+  /** Sentence indexes [first, last] in `windowSentences` of its passage. */
+  span: readonly [number, number];
+  /** Where the run began before it was opened at the answer (what leads up to it still counts). */
+  leadIn: number;
+  sentences: readonly WindowSentence[];
+  /** Weight of the question terms the answer sentence holds, or its lead, or its passage. */
+  coverage: number;
+  /** Weight of the topical question terms the clone's knowledge never uses. */
+  unknown: number;
+  /** Weight of the other terms it never uses (the question's own verbs: "redo", "insist"). */
+  unsayable: number;
+  /** Topical terms of the visitor's latest message held by the window or its lead. */
+  focusHeld: number;
+  /** Topical terms held by the window or its lead, from either message. */
+  topicalHeld: number;
+  /** It states the kind of fact the question asks for. */
+  cued: boolean;
+  score: number;
+}
+
+/** Documents whose paragraphs are separate posts. */
+const SOCIAL: ReadonlySet<string> = new Set(['twitter', 'instagram', 'facebook', 'linkedin']);
+/** Longest sentence quoted: longer ones are lists or run-ons. */
+const MAX_SENTENCE_WORDS = 60;
+/** Credit of a question term by where it is: the sentence, the question or heading before it, its neighbours, its passage. */
+const CREDIT = { sentence: 1, asked: 0.9, neighbour: 0.6, passage: 0.4 };
+const CORE_SENTENCES = 5;
+const CORE_WORDS = 100;
+/** Score weights, as shares of the question's total weight. */
+const WEIGHTS = {
+  cue: 0.5,
+  followUpCue: 0.8,
+  anchored: 0.8,
+  measure: 1.2,
+  density: 0.25,
+  rank: 1,
+  fluff: 0.08,
+  listLine: 0.05,
+  crossing: 0.05,
+};
+
+/** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
+const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
+  amount: ['amount', 'duration'],
+  duration: ['duration'],
+  frequency: ['frequency'],
+  time: ['time'],
+  steps: ['steps'],
+  reason: ['reason'],
+  person: ['person'],
+  place: ['place'],
+  choice: ['choice'],
+  general: [],
+};
+
+export const normaliseSentence = (text: string): string =>
+  text
+    .replace(/\s*\[\d+\]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Tagged sentences of passages read recently, by clone name and chunks (when nothing was said before). */
+const tagged = new LruMap<string, WindowSentence[]>(1_000);
+
+/** The passage's sentences, then those of the chunk after it, each marked when fit to quote. */
+export function windowSentences(passage: Passage, context: WindowContext): WindowSentence[] {
+  const key =
+    context.said.size === 0
+      ? `${context.cloneName}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
+      : null;
+  const cached = key === null ? undefined : tagged.get(key);
+  if (cached) return cached;
+  const all = tagSentences(passage, context);
+  if (key !== null) tagged.set(key, all);
+  return all;
+}
+
+function tagSentences(passage: Passage, context: WindowContext): WindowSentence[] {
+  const name = context.cloneName.trim().toLowerCase();
+  const first = name.split(/\s+/)[0] ?? '';
+  const mentionsClone = (lower: string): boolean =>
+    first.length >= 3 && (lower.includes(name) || new RegExp(`\\b${first}\\b`).test(lower));
+  const own = (s: PassageSentence): boolean => {
+    if (s.quoted || s.noise || s.heading || s.words > MAX_SENTENCE_WORDS) return false;
+    if (s.speaker !== null && !(first !== '' && s.speaker.split(' ').includes(first))) return false;
+    // Someone speaking about the clone in the third person ("Juniper teaches every class herself").
+    if (mentionsClone(s.text.toLowerCase()) && !s.firstPerson) return false;
+    return !context.said.has(normaliseSentence(s.text));
+  };
+  const tag =
+    (part: 0 | 1) =>
+    (s: PassageSentence): WindowSentence => ({ ...s, part, own: own(s) });
+  return [
+    ...passageSentences(passage.text).map(tag(0)),
+    ...(passage.next ? passageSentences(passage.next.text).map(tag(1)) : []),
+  ];
+}
+
+/** Does sentence `s` state what the question asks for? */
+function answers(s: WindowSentence, context: WindowContext): boolean {
+  if (context.measure?.test(s.text)) return true;
+  const { kind, aboutCreator } = context.intent;
+  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
+}
+
+/** Can an answer open with this sentence? */
+const opener = (s: WindowSentence | undefined): boolean =>
+  s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
+
+const holds = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
+  for (const f of t.forms) if (terms.has(f)) return true;
+  return false;
+};
+
+export interface Held {
+  coverage: number;
+  unknown: number;
+  unsayable: number;
+  focusHeld: number;
+  topicalHeld: number;
+}
+
+/** For each sentence, which question terms it holds (by the index of the term in `context.terms`). */
+function termFlags(all: readonly WindowSentence[], context: WindowContext): boolean[][] {
+  return all.map((s) => {
+    const terms = new Set(s.terms);
+    return context.terms.map((t) => holds(terms, t));
+  });
+}
+
+/** Which question terms the question, heading or interviewer's line just before sentence `k` holds. */
+function askedFlags(
+  all: readonly WindowSentence[],
+  flags: readonly boolean[][],
+  k: number,
+  count: number,
+): boolean[] {
+  const asked = new Array<boolean>(count).fill(false);
+  for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
+    const s = all[i];
+    if (!s || (s.own && !s.question && s.words >= 4)) break;
+    if (!s.own || s.question) leads += 1;
+    flags[i]?.forEach((f, t) => {
+      if (f) asked[t] = true;
+    });
+  }
+  return asked;
+}
+
+/** `into[t] ||= from[t]` for every term. */
+function orInto(into: boolean[], from: readonly boolean[] | undefined): void {
+  from?.forEach((f, t) => {
+    if (f) into[t] = true;
+  });
+}
+
+/** What a run holds of the question, from where each term is: inside it, asked before it, beside it, in its passage. */
+function heldFrom(
+  context: WindowContext,
+  inside: readonly boolean[],
+  asked: readonly boolean[],
+  beside: readonly boolean[],
+  around: readonly boolean[],
+): Held {
+  const out: Held = { coverage: 0, unknown: 0, unsayable: 0, focusHeld: 0, topicalHeld: 0 };
+  context.terms.forEach((t, k) => {
+    const credit = inside[k]
+      ? CREDIT.sentence
+      : asked[k]
+        ? CREDIT.asked
+        : beside[k]
+          ? CREDIT.neighbour
+          : around[k]
+            ? CREDIT.passage
+            : 0;
+    out.coverage += credit * t.weight;
+    if (t.unknown) {
+      if (t.topical) out.unknown += t.weight;
+      else out.unsayable += t.weight;
+    }
+    if (credit >= CREDIT.asked && t.topical) {
+      out.topicalHeld += 1;
+      if (t.focus) out.focusHeld += 1;
+    }
+  });
+  return out;
+}
+
+function held(
+  all: readonly WindowSentence[],
+  i: number,
+  j: number,
+  around: ReadonlySet<string>,
+  context: WindowContext,
+): Held {
+  const flags = termFlags(all, context);
+  const n = context.terms.length;
+  const inside = new Array<boolean>(n).fill(false);
+  for (let k = i; k <= j; k++) orInto(inside, flags[k]);
+  const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
+  return heldFrom(
+    context,
+    inside,
+    askedFlags(all, flags, i, n),
+    beside,
+    context.terms.map((t) => holds(around, t)),
+  );
+}
+
+/**
+ * The best short run (at most five sentences, opening cleanly) of passage `index` as the core
+ * of an answer, scored by what it holds of the question and whether it states what is asked;
+ * null when no sentence of it can open an answer. `rankShare` (0..1) is how much retrieval
+ * trusts the passage.
+ */
+export function bestWindow(
+  passage: Passage,
+  index: number,
+  context: WindowContext,
+  rankShare: number,
+  followUp = false,
+): AnswerWindow | null {
+  const all = windowSentences(passage, context);
+  // What the passage and its document are about: the terms of its title and of its own text.
+  const around = new Set([
+    ...contentTerms(passage.documentTitle),
+    ...all.flatMap((s) => (s.part === 0 ? s.terms : [])),
+  ]);
+  const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
+  const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
+  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => forms.has(t));
+  // Per sentence, once: the weight of the question terms it holds itself, and whether it states what is asked.
+  const sentenceWeights = all.map((s) => {
+    const terms = new Set(s.terms);
+    return context.terms.reduce((sum, t) => sum + (holds(terms, t) ? t.weight : 0), 0);
+  });
+  const stated = all.map((s) => answers(s, context));
+  const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
+  const flags = termFlags(all, context);
+  const n = context.terms.length;
+  const aroundFlags = context.terms.map((t) => holds(around, t));
+  let best: AnswerWindow | null = null;
+  for (let i = 0; i < all.length; i++) {
+    if (!opener(all[i])) continue;
+    const askedAt = askedFlags(all, flags, i, n);
+    const asked = askedAt.some(Boolean);
+    const inside = new Array<boolean>(n).fill(false);
+    let words = 0;
+    for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
+      const last = all[j];
+      if (!last?.own) break;
+      words += last.words;
+      if (j > i && words > CORE_WORDS) break;
+      orInto(inside, flags[j]);
+      const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
+      const sentences = all.slice(i, j + 1);
+      const h = heldFrom(context, inside, askedAt, beside, aroundFlags);
+      const share = h.coverage / weight;
+      const stating = sentences.filter((_, k) => stated[i + k]);
+      // A sentence stating what is asked about what is asked ("The first one takes two hours").
+      const anchored = stating.some(relevant);
+      const measured = measuredAt.slice(i, j + 1).some(Boolean);
+      const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
+      const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
+      const score =
+        h.coverage +
+        (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
+        (anchored ? WEIGHTS.anchored * weight * share : 0) +
+        (measured ? WEIGHTS.measure * weight * share : 0) +
+        WEIGHTS.density * densest +
+        WEIGHTS.rank * weight * rankShare -
+        WEIGHTS.fluff * weight * fluff -
+        WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
+        (last.part === 1 ? WEIGHTS.crossing * weight : 0);
+      if (!best || score > best.score)
+        best = {
+          passage: index,
+          documentType: passage.documentType,
+          all,
+          around,
+          span: [i, j],
+          leadIn: i,
+          sentences,
+          ...h,
+          cued: stating.length > 0,
+          score,
+        };
+    }
+  }
+  return best && leadWithAnswer(best, (k) => stated[k] === true, context);
+}
+
+/**
+ * The window opened at the sentence that states what is asked (or the sentence just before it
+ * when it points back): "open with the answer", not with the sentences that lead up to it.
+ */
+function leadWithAnswer(
+  window: AnswerWindow,
+  states: (k: number) => boolean,
+  context: WindowContext,
+): AnswerWindow {
+  const [i, j] = window.span;
+  let m = i;
+  while (m <= j && !states(m)) m += 1;
+  if (m > j || m === i) return window;
+  let start = m;
+  while (start > m - 2 && start > i && !opener(window.all[start])) start -= 1;
+  if (start === i || !opener(window.all[start])) return window;
+  // Only sentences whose question terms the rest of the run also holds are left out.
+  const rest = new Set(window.all.slice(start, j + 1).flatMap((s) => s.terms));
+  const dropped = new Set(window.all.slice(i, start).flatMap((s) => s.terms));
+  if (context.terms.some((t) => holds(dropped, t) && !holds(rest, t))) return window;
+  return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
+}
+
+/** What sentences [i, j] of `window`'s passage hold of the question. */
+export function heldByWindow(window: AnswerWindow, i: number, j: number, context: WindowContext): Held {
+  return held(window.all, i, j, window.around, context);
+}
+
+/**
+ * Grows `window` with the sentences after it in its passage (before it only when too short)
+ * until it reads as an answer of `minWords` words — and on while it has not yet stated what
+ * is asked, or while the next sentence still speaks to the question, up to `fullWords` —
+ * never past `maxWords`, never opening with a sentence that points back, never ending on a
+ * question.
+ */
+export function growWindow(
+  window: AnswerWindow,
+  context: WindowContext,
+  lengths: { minWords: number; fullWords: number; maxWords: number },
+): { sentences: WindowSentence[]; span: [number, number] } {
+  const { all } = window;
+  let [i, j] = window.span;
+  const termSet = new Set(context.terms.flatMap((t) => [...t.forms]));
+  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => termSet.has(t)) || answers(s, context);
+  let words = all.slice(i, j + 1).reduce((sum, s) => sum + s.words, 0);
+  // Each paragraph of collected posts is a post of its own: an answer stays inside one.
+  const posts = SOCIAL.has(window.documentType);
+  const paragraph = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
+  const home = paragraph(all[i]);
+  const fits = (s: WindowSentence | undefined): s is WindowSentence =>
+    s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
+  const wantsCue = context.intent.kind !== 'general' || context.measure;
+  let stated = all.slice(i, j + 1).some((s) => answers(s, context));
+  for (let next = all[j + 1]; fits(next); next = all[j + 1]) {
+    const unstated = wantsCue && !stated;
+    if (words >= lengths.minWords && !unstated && !(words < lengths.fullWords && relevant(next))) break;
+    j += 1;
+    words += next.words;
+    stated ||= answers(next, context);
+  }
+  while (words < lengths.minWords && opener(all[i - 1]) && fits(all[i - 1])) {
+    i -= 1;
+    words += all[i]?.words ?? 0;
+  }
+  while (j > i && all[j]?.question) j -= 1;
+  return { sentences: all.slice(i, j + 1), span: [i, j] };
+}

@@ -1,0 +1,114 @@
+/**
+ * @module A passage read as sentences, each with what composing an answer needs whatever the
+ * question: its terms and cues, who says it (a transcript's "HOST (Dee Okafor):" or
+ * "JUNIPER:" label, a quotation), whether it opens by pointing back. The costly, question-free
+ * part of composing, kept for the passages read most recently.
+ */
+import { LruMap } from '../lru-map';
+import { countWords, splitSentences } from '../text/sentences';
+import { contentTerms } from '../text/terms';
+import { type Cue, opensWithReference, sentenceCues } from './sentence-cues';
+
+export interface PassageSentence {
+  /** The sentence as written, without its speaker label. */
+  text: string;
+  /** The speaker label's words in lowercase ("host dee okafor", "juniper"); null when unlabelled. */
+  speaker: string | null;
+  /** Inside quotation marks: someone else's words (a listener's question). */
+  quoted: boolean;
+  /** Its content terms (stems), in order of first appearance. */
+  terms: readonly string[];
+  words: number;
+  /** Ends with a question mark. */
+  question: boolean;
+  /** A greeting to an audience, a sign-off or a plea to subscribe. */
+  noise: boolean;
+  /** Opens with a pronoun, demonstrative or connective pointing at what came before. */
+  dangling: boolean;
+  /** Says I, me, my, we or our. */
+  firstPerson: boolean;
+  cues: ReadonlySet<Cue>;
+  /** Index of its paragraph in the passage. */
+  paragraph: number;
+  /** A heading ("Lead times", "SCHOLARSHIPS"): it says what the sentences after it are about. */
+  heading: boolean;
+  /** A "label: value" line of a list or cheat sheet rather than prose. */
+  listLine: boolean;
+}
+
+/** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
+const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
+const NOISE =
+  /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for)\b/i;
+const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
+/** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
+const ENDS = /[.!?…]["'”’)\]]*$/;
+
+/** What a paragraph is: prose, a "label: value" line, or a heading. */
+function paragraphKind(paragraph: string): 'prose' | 'list' | 'heading' {
+  if (ENDS.test(paragraph) || countWords(paragraph) >= 12) return 'prose';
+  if (countWords(paragraph) >= 5 && paragraph.includes(':') && paragraph !== paragraph.toUpperCase())
+    return 'list';
+  return 'heading';
+}
+
+/** "WHAT COACHING COSTS One-to-one coaching is…": a capitals heading run into its first line. */
+const CAPS_HEADING = /^((?:[A-Z0-9][A-Z0-9'’&,?-]*\s+)*[A-Z0-9][A-Z0-9'’&,?-]{3,})\s+(?=[A-Z][a-z])/;
+
+/** The passage's paragraphs, a capitals heading run into a paragraph made a paragraph of its own. */
+function paragraphs(text: string): string[] {
+  return text.split(/\n{2,}/).flatMap((raw) => {
+    const heading = CAPS_HEADING.exec(raw.trim());
+    return heading?.[1] ? [heading[1], raw.trim().slice(heading[0].length)] : [raw];
+  });
+}
+
+function analyse(text: string): PassageSentence[] {
+  const out: PassageSentence[] = [];
+  paragraphs(text).forEach((raw, paragraph) => {
+    let body = raw.trim();
+    let speaker: string | null = null;
+    const label = SPEAKER.exec(body);
+    if (label) {
+      speaker = `${label[1] ?? ''} ${label[2] ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
+      body = body.slice(label[0].length);
+    }
+    const kind = paragraphKind(body);
+    let open = false;
+    for (const sentence of kind === 'heading' ? [body] : splitSentences(body)) {
+      const quotes = (sentence.match(/["“”]/g) ?? []).length;
+      const quoted = open || (quotes > 0 && /^["“]/.test(sentence));
+      if (quotes % 2 === 1) open = !open;
+      out.push({
+        text: sentence,
+        speaker,
+        quoted: quoted || (open && quotes > 0),
+        terms: contentTerms(sentence),
+        words: countWords(sentence),
+        question: /\?["'”’)]*$/.test(sentence),
+        noise: NOISE.test(sentence),
+        dangling: opensWithReference(sentence),
+        firstPerson: FIRST_PERSON.test(sentence),
+        cues: sentenceCues(sentence),
+        paragraph,
+        // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
+        heading:
+          kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase()),
+        listLine: kind === 'list',
+      });
+    }
+  });
+  return out;
+}
+
+const cache = new LruMap<string, readonly PassageSentence[]>(1_000);
+
+/** The sentences of a passage (headings marked), analysed once per passage text. */
+export function passageSentences(text: string): readonly PassageSentence[] {
+  let sentences = cache.get(text);
+  if (!sentences) {
+    sentences = analyse(text);
+    cache.set(text, sentences);
+  }
+  return sentences;
+}

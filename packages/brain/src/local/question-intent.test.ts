@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { questionIntent } from './question-intent';
+
+describe('questionIntent', () => {
+  it.each([
+    ['How much clamp pressure do I need?', 'amount'],
+    ['What angles do you sharpen plane irons at?', 'amount'],
+    ['What tire pressure should I run on 28mm tires?', 'amount'],
+    ['How long does a full sharpening take you?', 'duration'],
+    ['How often should I flatten my waterstones?', 'frequency'],
+    ['When did you open the school?', 'time'],
+    ['How old were you when you made your first chair?', 'time'],
+    ['How do I stop cherry from blotching?', 'steps'],
+    ['Why do tabletops crack?', 'reason'],
+    ['Who taught you woodworking?', 'person'],
+    ['Where did you grow up?', 'place'],
+    ["What's your favourite wood?", 'general'],
+  ])('"%s" asks for %s', (question, kind) => {
+    expect(questionIntent(question).kind).toBe(kind);
+  });
+
+  it('tells questions about the creator’s own life from questions about the craft', () => {
+    for (const question of [
+      'What did you do before woodworking?',
+      'How did you go from pharmacist to furniture maker?',
+      'Where did you grow up?',
+      'Have you ever been hurt on the table saw?',
+      'What was your job before coaching?',
+    ]) {
+      expect(questionIntent(question).aboutCreator, question).toBe(true);
+    }
+    for (const question of ['How high should my workbench be?', 'What glue do you use for chairs?']) {
+      expect(questionIntent(question).aboutCreator, question).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * @module What a question asks for (issue 8): the kind of fact that answers it — an amount, a
+ * duration, a time, steps, a reason, a person, a place — and whether it asks about the
+ * creator's own life and past. The composer prefers passages that hold that kind of fact.
+ */
+
+export type AnswerKind =
+  | 'amount'
+  | 'duration'
+  | 'frequency'
+  | 'time'
+  | 'steps'
+  | 'reason'
+  | 'person'
+  | 'place'
+  | 'choice'
+  | 'general';
+
+export interface QuestionIntent {
+  kind: AnswerKind;
+  /** "What did you do before…", "Where did you grow up?": answered from biography first. */
+  aboutCreator: boolean;
+}
+
+const UNITS_ASKED =
+  'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
+
+const KINDS: readonly [AnswerKind, RegExp][] = [
+  ['frequency', /\bhow often\b|\bhow many times\b/],
+  [
+    'duration',
+    /\bhow long\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
+  ],
+  ['time', /^(and )?when\b|\bwhat (year|age|time of)\b|\bhow old\b|\bat what age\b/],
+  [
+    'amount',
+    new RegExp(
+      `\\bhow (much|many|high|tall|low|wide|thick|far|big|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
+    ),
+  ],
+  ['reason', /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b/],
+  ['person', /^(and )?who\b/],
+  ['place', /^(and )?where\b/],
+  [
+    'choice',
+    /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
+  ],
+  ['steps', /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b/],
+];
+
+/** "you" asked about their own past, life, career or firsts. */
+const ABOUT_CREATOR = [
+  /\b(did|were|was|have|had) you\b/,
+  /\byour (own )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
+  /\bbefore (you|becoming|woodworking|coaching|teaching)\b/,
+  /\b(grow|grew) up\b/,
+  /\bhow old are you\b/,
+  /\bwhere are you from\b/,
+];
+
+const lower = (question: string): string =>
+  question
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** What `question` asks for. */
+export function questionIntent(question: string): QuestionIntent {
+  const text = lower(question);
+  const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
+  return { kind, aboutCreator: ABOUT_CREATOR.some((pattern) => pattern.test(text)) };
+}

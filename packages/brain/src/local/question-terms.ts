@@ -1,0 +1,96 @@
+/**
+ * @module The terms of a question, weighed for composing its answer: rare terms of the
+ * clone's knowledge weigh most (BM25's inverse document frequency over the clone's chunks),
+ * words that frame almost any question ("best", "good", "buy") little, a follow-up's earlier
+ * question less than the follow-up itself; each term also stands for its synonyms.
+ */
+import { synonymStems } from '../text/synonyms';
+import { contentTerms, stem } from '../text/terms';
+
+export interface QuestionTerm {
+  term: string;
+  /** The stems that count as this term: itself and its synonyms. */
+  forms: ReadonlySet<string>;
+  weight: number;
+  /** In the visitor's latest message (not only in the question it follows up). */
+  focus: boolean;
+  /** Carries the question's subject (not a framing word like "best"). */
+  topical: boolean;
+  /** The clone's knowledge never uses it, nor any synonym of it. */
+  unknown: boolean;
+}
+
+/** Words that frame a question more than they say what it is about. */
+const FRAMING = new Set(
+  `good best better way use need buy get time year thing start tell say talk know want like make take keep give
+  look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
+  happen work try find mean offer`
+    .split(/\s+/)
+    .map(stem),
+);
+const FRAMING_WEIGHT = 0.35;
+const CONTEXT_WEIGHT = 0.5;
+const VERB_WEIGHT = 0.5;
+/** A term the statistics were not asked about (a stop word to PostgreSQL, say). */
+const UNLOOKED_WEIGHT = 1;
+/**
+ * A word right after a subject pronoun or "to" ("do you *insist* on", "before you *became*",
+ * "how to *get*") is the question's verb: how it is asked more than what it is about.
+ */
+const AFTER_SUBJECT = /\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
+/**
+ * "Before you became a baker", "before woodworking": what came before is asked, not the craft
+ * the creator is known for (which their knowledge may never name that way).
+ */
+const BEFORE_ONLY = /\bbefore\b/i;
+const BEFORE =
+  /\bbefore (?:you |i )?(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))/giu;
+/** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
+const ASKING = /\bhow (long|often|far( apart)?|soon|old|many|much)\b/gi;
+
+export interface TermStatistics {
+  /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
+  frequencies: ReadonlyMap<string, number>;
+  chunks: number;
+}
+
+function idf(df: number, chunks: number): number {
+  const n = Math.max(chunks, df, 1);
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The weighed terms of `question` and, for a follow-up, of the `context` question it follows.
+ * Without statistics (a clone's terms not known), every term weighs as if moderately rare.
+ */
+export function questionTerms(
+  question: string,
+  context: string | undefined,
+  stats?: TermStatistics,
+): QuestionTerm[] {
+  const focus = contentTerms(question.replace(ASKING, ' '));
+  const verbs = new Set(
+    [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
+      contentTerms(m[1] ?? ''),
+    ),
+  );
+  // A question made only of verbs ("where did you grow up?") is about them after all.
+  const asked =
+    focus.every((t) => verbs.has(t) || FRAMING.has(t)) && !BEFORE_ONLY.test(question)
+      ? new Set<string>()
+      : verbs;
+  const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
+  return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
+    ([term, isFocus]) => {
+      const forms = new Set([term, ...synonymStems(term)]);
+      const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
+      const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
+      const topical = !FRAMING.has(term) && !asked.has(term);
+      let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
+      if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
+      else if (asked.has(term)) weight *= VERB_WEIGHT;
+      if (!isFocus) weight *= CONTEXT_WEIGHT;
+      return { term, forms, weight, focus: isFocus, topical, unknown: df === 0 };
+    },
+  );
+}

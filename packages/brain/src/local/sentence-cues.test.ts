@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { opensWithReference, sentenceCues } from './sentence-cues';
+
+describe('sentenceCues', () => {
+  it('finds amounts with their units, durations, frequencies, times and reasons', () => {
+    expect(sentenceCues('I hone a micro-bevel at 30 degrees.')).toContain('amount');
+    expect(sentenceCues('Clamp pressure is around 100 to 150 pounds per square inch.')).toContain('amount');
+    expect(sentenceCues('A full sharpening takes six to eight minutes.')).toContain('duration');
+    expect(sentenceCues('Re-oil it monthly at first, then every couple of months.')).toContain('frequency');
+    expect(sentenceCues('The first class ran in April 2013.')).toContain('time');
+    expect(sentenceCues('It folds over quickly because the edge is thin.')).toContain('reason');
+    expect(sentenceCues('Wipe off all the excess after ten minutes.')).toContain('steps');
+    expect(sentenceCues('I was a hospital pharmacist for nine years.')).toContain('past');
+  });
+
+  it('finds nothing in a sentence that states none of them', () => {
+    expect(sentenceCues('Walnut is the most forgiving wood to finish.').has('amount')).toBe(false);
+    expect(sentenceCues('Walnut is the most forgiving wood to finish.').has('duration')).toBe(false);
+  });
+});
+
+describe('opensWithReference', () => {
+  it('spots openings that point at something left out', () => {
+    for (const sentence of [
+      'It gives you a long open time.',
+      "That's why quartersawn stock is stable.",
+      'This one had a big chip.',
+      'They lock.',
+      'Because a split follows the grain.',
+      "And it's reversible: heat and moisture soften it.",
+    ]) {
+      expect(opensWithReference(sentence), sentence).toBe(true);
+    }
+  });
+
+  it('lets sentences that stand on their own open an answer', () => {
+    for (const sentence of [
+      'I use hide glue for chairs.',
+      'Hide glue gives a long open time.',
+      'Italy is far.',
+    ]) {
+      expect(opensWithReference(sentence), sentence).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * @module What kind of fact a sentence states (an amount, a duration, a time, a step, a
+ * reason…), matched against what a question asks for (question-intent.ts), and whether a
+ * sentence opens by pointing back at something it does not say ("It gives you…", "That's
+ * why…"), which an answer must never open with.
+ */
+import type { AnswerKind } from './question-intent';
+
+/** An answer kind, or "past": the creator telling their own story ("I was…", "I left…"). */
+export type Cue = Exclude<AnswerKind, 'general'> | 'past';
+
+const NUMBER =
+  '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)';
+const UNIT =
+  '(?:percent(?:age points?)?|degrees?|inch(?:es)?|feet|foot|millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|miles?|pounds?|ounces?|grams?|kilograms?|dollars?|grit|teeth|coats?|parts?|psi|watts?|revolutions|board feet|times|cuts?|benches|students|places|weeks?|years?)';
+const TIME_UNIT = '(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|seasons?)';
+
+const CUES: readonly [Cue, RegExp][] = [
+  [
+    'amount',
+    new RegExp(
+      `[$£€]\\s?\\d|\\d\\s?(?:%|°|mm|cm|km|kg|g|psi|rpm|bpm|mg|ml)\\b|\\b${NUMBER}[- ](?:(?:of )?an? )?${UNIT}\\b|\\b\\d+ ?(?:in|to|:) ?\\d+\\b|\\b\\d{2,}\\b|\\b\\d/\\d\\b`,
+      'i',
+    ),
+  ],
+  [
+    'duration',
+    new RegExp(
+      `\\b${NUMBER}(?: to ${NUMBER})?[- ](?:and a half )?${TIME_UNIT}\\b|\\bovernight\\b|\\ban hour\\b`,
+      'i',
+    ),
+  ],
+  [
+    'frequency',
+    /\bevery\b|\bonce (?:a|an|every)\b|\btwice\b|\b(?:a|per|an) (?:day|week|month|year|hour)\b|\b(?:daily|weekly|monthly|yearly|annually)\b|\btimes a\b/i,
+  ],
+  [
+    'time',
+    /\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\bwhen I was\b|\bat (?:age )?\d\d?\b|\bin my (?:twenties|thirties|forties|fifties)\b|\bago\b|\b(?:am|pm)\b/i,
+  ],
+  [
+    'steps',
+    /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\bI (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|\b(?:first|then|next|after that|step)\b/i,
+  ],
+  [
+    'reason',
+    /\bbecause\b|\bso that\b|\bthat's why\b|\bwhich is why\b|\bthe reason\b|\bthat means\b|\botherwise\b|\bcauses?\b|, so\b|\bmeans\b|\bwhy\b/i,
+  ],
+  [
+    'person',
+    /\b(?!I\b)[A-Z][a-z]+ [A-Z][a-z]+\b|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
+  ],
+  [
+    'place',
+    /\b(?:in|at|on|near|from|to) (?:the )?(?:[A-Z][a-z]+)|\b(?:farm|town|village|city|coast|barn|garage|chapel|school|hospital|shop)\b/,
+  ],
+  [
+    'choice',
+    /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
+  ],
+  [
+    'past',
+    /\bI (?:was|did|spent|worked|grew|took|left|started|learned|made|bought|tried|won|had|went|quit|became|apprenticed|saved|wrote|crashed|finished|raced|ran|charged|earned|opened|lost|moved)\b|\bI've (?:been|done|had|made)\b|\bmy first\b|\bwhen I\b/,
+  ],
+];
+
+/** The cues `sentence` carries. */
+export function sentenceCues(sentence: string): Set<Cue> {
+  return new Set(CUES.filter(([, pattern]) => pattern.test(sentence)).map(([cue]) => cue));
+}
+
+/** Words that refer back to something said before: never the first word of an answer. */
+const REFERENCE =
+  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another)\b/i;
+
+/** Spoken fillers an answer drops from a sentence's start ("And it's…" is read as "It's…"). */
+const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;
+
+/** True when `sentence` opens with a pronoun, demonstrative or connective pointing backwards. */
+export function opensWithReference(sentence: string): boolean {
+  let text = sentence.trim();
+  for (let i = 0; i < 2 && FILLER.test(text); i++) text = text.replace(FILLER, '');
+  return REFERENCE.test(text);
+}

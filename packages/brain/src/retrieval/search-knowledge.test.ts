@@ -1,0 +1,68 @@
+import type { Db } from '@doppel/db';
+import { testDatabases } from '@doppel/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importClone } from '../import/import-clone';
+import { copyFixture } from '../testing/clone-fixture';
+import { biographyTitlePattern, searchKnowledge } from './search-knowledge';
+
+describe('biographyTitlePattern', () => {
+  it('names an About page, a bio, an interview, and the creator in full — not their first name alone', () => {
+    const pattern = new RegExp(biographyTitlePattern('Sam Okafor').replace(/\\[mM]/g, '\\b'), 'i');
+    for (const title of ['About Sam', 'My bio', 'The Bread Hour - Sam Okafor on quitting the buses'])
+      expect(pattern.test(title), title).toBe(true);
+    for (const title of ['Baking with Sam - FAQ', 'Choosing your dough hydration'])
+      expect(pattern.test(title), title).toBe(false);
+  });
+});
+
+describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
+  let db: Db;
+  let cloneId: string;
+  const clone = () => ({ id: cloneId, name: 'Sam Okafor' });
+
+  beforeAll(async () => {
+    db = await open();
+    const folder = await copyFixture('baker');
+    await folder.write(
+      'knowledge/about.md',
+      '---\ntitle: About Sam\ntype: website\n---\nBefore I baked bread for a living, I drove a city bus for twelve years. I still get up at four, a habit from the early shifts, and the bakery opened in 2019.\n',
+    );
+    await folder.write(
+      'knowledge/crust.md',
+      '---\ntitle: Getting a dark crust\ntype: website\n---\nA dark crust has more colour and far more flavour than a pale one. I bake until the crust is a deep reddish brown, ten minutes past where most people stop, with the lid off for the last twenty-five minutes.\n',
+    );
+    ({ cloneId } = await importClone(db, folder.dir));
+    await folder.dispose();
+  });
+  afterAll(() => db.close());
+
+  it('finds a passage by a synonym or another spelling of the question’s word', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'What color should the crust be?');
+    expect(passages[0]?.documentTitle).toBe('Getting a dark crust');
+  });
+
+  it('puts the creator’s biography first for a question about their own past', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'What did you do before you started baking?', {
+      aboutCreator: true,
+    });
+    expect(passages[0]?.documentTitle).toBe('About Sam');
+  });
+
+  it('answers the clone’s frequency of each lexeme of the question, 0 for words it never uses', async () => {
+    const { frequencies, chunks } = await searchKnowledge(db, clone(), 'starter cryptocurrency');
+    expect(frequencies.get('starter')).toBeGreaterThan(0);
+    expect(frequencies.get('cryptocurr')).toBe(0);
+    expect(chunks).toBeGreaterThan(0);
+  });
+
+  it('gives each passage its place in the document and the chunk after it', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'Dutch oven lid');
+    const top = passages[0];
+    expect(top?.position).toBeGreaterThanOrEqual(0);
+    const next = await db.query(
+      'SELECT c.id FROM chunks c JOIN chunks p ON p.document_id = c.document_id AND c.position = p.position + 1 WHERE p.id = $1',
+      [top?.chunkId],
+    );
+    expect(top?.next?.chunkId ?? null).toBe(next.length > 0 ? Number((next[0] as { id: unknown }).id) : null);
+  });
+});

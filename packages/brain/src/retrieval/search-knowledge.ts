@@ -1,0 +1,83 @@
+/**
+ * @module The search behind every answer, local or LLM (DESIGN §3, issue 8): the question with
+ * its synonyms ("adhesive" also finds "glue", "color" finds "colour"), and, for a question
+ * about the creator's own life, their biography documents first: the documents whose title
+ * says "About", "Bio", "My story" or "Interview", or names the creator in full, and their social posts.
+ */
+import type { Queryable } from '@doppel/db';
+import { z } from 'zod';
+import { withSynonyms } from '../text/synonyms';
+import { contentTerms } from '../text/terms';
+import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage } from './retrieve';
+
+/**
+ * The openings of the creator's biography documents, for a question about their life that
+ * names nothing their knowledge uses ("what did you do before you became a baker?"): an About
+ * page says who they are in its first lines. Indexed lookups by document, at most `$4` rows.
+ */
+const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.position, d.id AS document_id, d.title, d.type,
+    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
+  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1
+  WHERE d.clone_id = $1 AND d.title ~* $2 AND NOT (d.type = ANY($3::text[]))
+  ORDER BY d.created_at, d.path LIMIT $4`;
+
+export interface SearchOptions {
+  /** Passages answered at most (default 6). */
+  limit?: number;
+  /** The question is about the creator's life and past: biography documents rank first. */
+  aboutCreator?: boolean;
+}
+
+/** The creator's own posts: where they say what they did, what they like, what happened to them. */
+const PERSONAL_TYPES = ['instagram', 'twitter', 'facebook', 'linkedin'];
+/** Biography passages looked at, at most. */
+const BIOGRAPHY_PASSAGES = 3;
+
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** A POSIX regular expression matching the titles of the creator's biography documents. */
+export function biographyTitlePattern(cloneName: string): string {
+  const name = cloneName.trim().replace(/\s+/g, ' ');
+  const words = ['about', 'bio', 'biography', 'my story', 'who i am', 'interview'];
+  if (name.includes(' ')) words.push(escapeRegex(name));
+  return `\\m(${words.join('|')})\\M`;
+}
+
+/** The passages that answer `query` for clone `clone`, best first, with the query's term frequencies. */
+export async function searchKnowledge(
+  db: Queryable,
+  clone: { id: string; name: string },
+  query: string,
+  options: SearchOptions = {},
+): Promise<Retrieval> {
+  const limit = options.limit ?? 6;
+  // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
+  const plain = query.replace(/\b(\d+)s\b/g, '$1');
+  const expanded = withSynonyms(plain, contentTerms(plain));
+  const main = await retrieveWithTerms(db, clone.id, expanded, { limit });
+  if (!options.aboutCreator) return main;
+  // The best biography passages come first, then the rest of the knowledge.
+  const biography = await retrieveWithTerms(db, clone.id, expanded, {
+    limit: BIOGRAPHY_PASSAGES,
+    biography: { titlePattern: biographyTitlePattern(clone.name), types: PERSONAL_TYPES },
+  });
+  const openings =
+    biography.passages.length > 0
+      ? []
+      : z
+          .array(PassageRow)
+          .parse(
+            await db.query(BIOGRAPHY_OPENINGS_SQL, [
+              clone.id,
+              biographyTitlePattern(clone.name),
+              PERSONAL_TYPES,
+              BIOGRAPHY_PASSAGES,
+            ]),
+          )
+          .map(toPassage);
+  const byChunk = new Map<number, Passage>();
+  for (const p of [...biography.passages, ...openings, ...main.passages])
+    if (!byChunk.has(p.chunkId)) byChunk.set(p.chunkId, p);
+  return { ...main, passages: [...byChunk.values()].slice(0, limit) };
+}

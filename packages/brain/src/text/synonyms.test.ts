@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { synonymStems, withSynonyms } from './synonyms';
+import { contentTerms, stem } from './terms';
+
+describe('synonyms', () => {
+  it('meets spellings and words for the same thing, whatever their inflection', () => {
+    expect(synonymStems(stem('adhesives'))).toEqual(expect.arrayContaining([stem('glue'), stem('glued')]));
+    expect(synonymStems(stem('gluing'))).toContain(stem('glue'));
+    expect(synonymStems(stem('color'))).toContain(stem('colour'));
+    expect(synonymStems(stem('honing'))).toContain(stem('sharpening'));
+    expect(synonymStems(stem('walnut'))).toEqual([]);
+  });
+
+  it('appends the other words of a group to a search once', () => {
+    const question = 'Which adhesive and what glue for honing?';
+    const expanded = withSynonyms(question, contentTerms(question));
+    expect(expanded.startsWith(question)).toBe(true);
+    expect(expanded.split(' ').filter((w) => w === 'glue').length).toBe(1);
+    expect(expanded).toContain('sharpen');
+    expect(withSynonyms('walnut oil', contentTerms('walnut oil'))).toBe('walnut oil');
+  });
+});
