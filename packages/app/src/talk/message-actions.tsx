@@ -1,3 +1,4 @@
+import { stripCitationMarkers } from '@doppel/core';
 import { COPY_COMPLETE_MS } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -23,7 +24,8 @@ export function MessageActions({ text, onSources }: MessageActionsProps) {
 
   const copy = async (): Promise<void> => {
     try {
-      await navigator.clipboard.writeText(text);
+      // The reply as the visitor reads it: no raw [1] markers (issue 9 §5).
+      await navigator.clipboard.writeText(stripCitationMarkers(text));
       setCopied(true);
     } catch {
       toast.error('Could not copy the message.');
