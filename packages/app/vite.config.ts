@@ -4,9 +4,25 @@ import { defineConfig, type UserConfig } from 'vite';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * React is Preact in both builds: the components are written against React's API (and tested
+ * with React), and preact/compat runs them in a tenth of react-dom's bytes. The signals are
+ * @preact/signals, which track the signals every component reads (`useSignals` is a no-op).
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
+  { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
+];
+
 /** The full site; the server serves `dist/` with SPA fallback to index.html. */
 const site: UserConfig = {
   plugins: [react()],
+  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

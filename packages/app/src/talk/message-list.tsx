@@ -27,6 +27,8 @@ interface MessageListProps {
   onCitation: (messageId: string, n: number | null) => void;
   /** Shown when the conversation has no messages (intro and suggested questions). */
   empty: ReactNode;
+  /** Shown above the conversation and scrolled away with it (the talk page's warning banner). */
+  lead?: ReactNode;
   readOnly?: boolean;
   /**
    * Lines shown inside the conversation after the message `afterMessageId` (at the end when it is
@@ -50,6 +52,7 @@ export function MessageList({
   clone,
   onCitation,
   empty,
+  lead,
   readOnly,
   inserted,
   scrollRequest,
@@ -119,6 +122,7 @@ export function MessageList({
   return (
     <div className="chat-scroller" ref={scroller} onScroll={onScroll}>
       <div className="chat-column">
+        {lead}
         {loadState === 'loading' ? <ConversationSkeleton /> : isEmpty ? empty : null}
         <div
           className="chat-log"
