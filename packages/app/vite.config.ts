@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -19,9 +19,31 @@ const preactAliases = [
   { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
 ];
 
+/**
+ * Preloads the site's font (src/styles/font.css): the browser fetches it with the CSS instead of
+ * after laying out the first text, so the text swaps to Inter early or not at all.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'doppel-preload-font',
+    apply: 'build',
+    transformIndexHtml(_html, context) {
+      const font = Object.keys(context.bundle ?? {}).find((file) => /inter-latin-wght-normal.*\.woff2$/.test(file));
+      if (!font) return [];
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
 /** The full site; the server serves `dist/` with SPA fallback to index.html. */
 const site: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), preloadFont()],
   resolve: { alias: preactAliases },
   server: {
     port: 5173,
@@ -48,13 +70,7 @@ const embed: UserConfig = {
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
-      { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
+      ...preactAliases,
       // One screen, no routes: the few router hooks shared code uses read the iframe's address.
       { find: /^wouter$/, replacement: here('src/embed/wouter-shim.tsx') },
       // Loaded on first use instead of with the chat: sonner (toasts) and marked + DOMPurify.

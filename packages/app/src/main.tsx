@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/font.css';
 import './components/components.css';
 
 const root = document.getElementById('root');

@@ -1,4 +1,5 @@
-import { canSend, dashBullets, isDraftDirty, keyAction, sendButtonState } from '@doppel/core';
+import { canSend, dashBullets, isDraftDirty, keyAction, messageLength, sendButtonState } from '@doppel/core';
+import { MESSAGE_TOO_LONG } from '@doppel/protocol';
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 import { SendIcon, StopIcon } from './icons';
 
@@ -42,6 +43,15 @@ export function Composer({
   const hintId = useId();
   const draft = { text: value, files: [] as const, pending: busy };
   const sendable = !disabled && canSend(draft);
+  // issue 9 §10: a counter near the limit; past it the draft is refused (the server's limit too).
+  const length = messageLength(value);
+  const describedBy = [
+    `${hintId}-hint`,
+    length.showCounter ? `${hintId}-count` : null,
+    length.over ? `${hintId}-over` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const face = sendButtonState({
     sending: busy,
     receiving: false,
@@ -101,7 +111,8 @@ export function Composer({
         disabled={disabled}
         // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
         autoFocus={autoFocus}
-        aria-describedby={`${hintId}-hint`}
+        aria-describedby={describedBy}
+        aria-invalid={length.over || undefined}
         onKeyDown={onKeyDown}
         onChange={(event) => {
           const raw = event.target.value;
@@ -113,6 +124,20 @@ export function Composer({
       <span id={`${hintId}-hint`} className="visually-hidden">
         Enter sends, Shift+Enter adds a new line.
       </span>
+      {length.showCounter && (
+        <span
+          id={`${hintId}-count`}
+          className={length.over ? 'composer-counter is-over' : 'composer-counter'}
+          aria-label={`${length.used} of ${length.max} characters`}
+        >
+          {length.used.toLocaleString('en-US')}/{length.max.toLocaleString('en-US')}
+        </span>
+      )}
+      {length.over && (
+        <span id={`${hintId}-over`} className="visually-hidden" role="status">
+          {MESSAGE_TOO_LONG}
+        </span>
+      )}
       {face === 'stop' ? (
         <button
           type="button"
@@ -125,7 +150,13 @@ export function Composer({
           <StopIcon />
         </button>
       ) : (
-        <button type="submit" className="composer-button" aria-label="Send message" disabled={!sendable}>
+        <button
+          type="submit"
+          className="composer-button"
+          aria-label="Send message"
+          title={length.over ? MESSAGE_TOO_LONG : undefined}
+          disabled={!sendable}
+        >
           <SendIcon />
         </button>
       )}

@@ -6,6 +6,7 @@
  * render its signals and call its intents. `medium` says what kind of conversation it is; the
  * transport (the text stream for the chat) is separate, so calls and dictation can plug in.
  */
+import { messageLength } from '@doppel/core';
 import { type CloneProfile, DEFAULT_CONVERSATION_TITLE, LOGIN_REQUIRED, type Medium } from '@doppel/protocol';
 import {
   batch,
@@ -114,6 +115,12 @@ export function createConversationController(options: ConversationControllerOpti
     if (flow?.active.peek()) {
       // spec/chat.md §4: while capture is active the prompt answers the capture flow.
       if (await flow.submit(text)) draft.value = '';
+      return;
+    }
+    // issue 9 §10: a text over the message limit is never sent; it waits in the prompt, whose
+    // counter says why.
+    if (messageLength(text.trim()).over) {
+      if (source !== 'prompt') draft.value = text.trim();
       return;
     }
     // spec/chat.md §6: at the limit the paywall (or sign-in) opens instead; the text is kept.

@@ -14,6 +14,7 @@ export { type InitialMessageAction, initialMessageAction } from './initial-messa
 export { initialMessageText, type QueryInput } from './initial-message-text';
 export { isDraftDirty } from './is-draft-dirty';
 export { type KeyAction, keyAction } from './key-action';
+export { type MessageLength, messageLength } from './message-length';
 export { pickSuggestedQuestions } from './pick-suggested-questions';
 export { type SendButtonState, sendButtonState } from './send-button-state';
 export { SCROLL_LOCK_THRESHOLD_PX, shouldAutoScroll } from './should-auto-scroll';
