@@ -28,7 +28,9 @@ function preloadFont(): Plugin {
     name: 'doppel-preload-font',
     apply: 'build',
     transformIndexHtml(_html, context) {
-      const font = Object.keys(context.bundle ?? {}).find((file) => /inter-latin-wght-normal.*\.woff2$/.test(file));
+      const font = Object.keys(context.bundle ?? {}).find((file) =>
+        /inter-latin-wght-normal.*\.woff2$/.test(file),
+      );
       if (!font) return [];
       return [
         {

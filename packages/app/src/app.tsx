@@ -1,5 +1,5 @@
 /** @module The site: routes (spec/chat.md §2) as lazily loaded pages, the session, sign-in and the toaster. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, useLocation } from 'wouter';
 import { LoginHost } from './auth/login-host';
@@ -34,6 +34,9 @@ function PageFallback({ route }: { route: AppRoute }) {
   }
   return <div className="page-loading" aria-busy="true" />;
 }
+
+/** As wide as the margin beside the 760 px conversation column, within 280–356 px. */
+const TOASTER_STYLE = { '--width': 'clamp(280px, calc((100vw - 760px) / 2 - 32px), 356px)' } as CSSProperties;
 
 function Page() {
   const [location] = useLocation();
@@ -91,7 +94,18 @@ export function App({ services: given }: { services?: AppServices }) {
       </a>
       <Page />
       <LoginHost />
-      <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
+      <Toaster
+        // issue 9 §14: toasts cover nothing the visitor reads — not the header's title at the top:
+        // on a desktop they sit in the right-hand margin beside the conversation column, above
+        // the prompt; on a phone just above the prompt.
+        position="bottom-right"
+        offset={{ bottom: 112, right: 16 }}
+        mobileOffset={{ bottom: 104, left: 12, right: 12 }}
+        style={TOASTER_STYLE}
+        closeButton
+        richColors={false}
+        toastOptions={{ className: 'toast' }}
+      />
     </ServicesProvider>
   );
 }

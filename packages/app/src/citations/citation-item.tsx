@@ -2,7 +2,7 @@ import { formatMediaTimestamp, podcastStartSeconds } from '@doppel/core';
 import type { Citation } from '@doppel/protocol';
 import { forwardRef } from 'react';
 import { ClockIcon, ExternalIcon } from '../components/icons';
-import { citationHref } from '../talk/citation-toast';
+import { citationHref } from '../talk/citation-href';
 import { CitationIcon, citationTypeLabel, isCreatorAnswer } from './citation-icon';
 
 const MEDIA = new Set(['youtube', 'podcast', 'video_file', 'audio_file']);

@@ -247,8 +247,8 @@ export function createConversationController(options: ConversationControllerOpti
    */
   function newConversation(): boolean {
     if (session.status.peek() === 'ready' && !session.signedIn.peek() && clone.options.requireEmail) {
-      notify.info(LOGIN_REQUIRED);
-      login.open();
+      // The sign-in dialog says why; a toast would repeat it (issue 9 §14).
+      login.open(LOGIN_REQUIRED);
       return false;
     }
     batch(() => {
