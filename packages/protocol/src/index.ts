@@ -11,6 +11,7 @@ export * from './embed-config';
 export * from './errors';
 export * from './feedback';
 export * from './membership';
+export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';
 export * from './stream';

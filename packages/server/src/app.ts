@@ -26,6 +26,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
+import { reactionRoutes } from './routes/reactions';
 import { staticRoutes } from './routes/static-files';
 import { usageRoutes } from './routes/usage';
 
@@ -82,6 +83,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', usageRoutes(deps))
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
+    .route('/', reactionRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 

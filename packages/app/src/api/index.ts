@@ -28,6 +28,7 @@ export {
   updateConversation,
 } from './conversations';
 export { sendFeedback } from './feedback';
+export { setMessageReaction } from './reactions';
 export { clearSourcesCache, fetchSources } from './sources';
 export { openMessageStream } from './stream';
 export { fetchMemberships, fetchUsage } from './usage';

@@ -1,4 +1,4 @@
-import type { Message } from '@doppel/protocol';
+import type { Message, MessageReaction } from '@doppel/protocol';
 
 /** How a message in the chat came to be. */
 export type ChatMessageState =
@@ -20,6 +20,8 @@ export interface ChatMessage {
   hasSources: boolean;
   fromStudio: boolean;
   state: ChatMessageState;
+  /** The visitor's like or thumbs-down, as stored (issue 9 §12). */
+  reaction: MessageReaction | null;
 }
 
 /** The clone answer in flight: pending until the first token, then streaming. */
@@ -39,6 +41,7 @@ export function toChatMessage(message: Message): ChatMessage | null {
     hasSources: message.hasSources,
     fromStudio: message.fromStudio,
     state: 'stored',
+    reaction: message.reaction,
   };
 }
 
@@ -60,5 +63,6 @@ export function localMessage(
     hasSources: false,
     fromStudio: false,
     state,
+    reaction: null,
   };
 }

@@ -346,6 +346,11 @@ export function createChatStore(options: ChatStoreOptions) {
     });
   }
 
+  /** Shows `reaction` on the message `id` (the controller saves it). */
+  function setReaction(id: string, reaction: ChatMessage['reaction']): void {
+    messages.value = messages.value.map((m) => (m.id === id ? { ...m, reaction } : m));
+  }
+
   /** Takes a renamed title into the conversation. */
   function setTitle(title: string): void {
     if (conversation.value) conversation.value = { ...conversation.value, title };
@@ -365,6 +370,7 @@ export function createChatStore(options: ChatStoreOptions) {
     cancellable,
     reset,
     setTitle,
+    setReaction,
     dispose: abortInFlight,
   };
 }

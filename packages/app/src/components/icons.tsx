@@ -62,6 +62,12 @@ export const ThumbUpIcon = ({ className }: IconProps) => (
   </Svg>
 );
 
+export const ThumbDownIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M17 14V4h3v10h-3zm0 0-4 7a2 2 0 0 1-2.6-1.9L11 15H5.5a2 2 0 0 1-2-2.4l1.4-7A2 2 0 0 1 6.9 4H17" />
+  </Svg>
+);
+
 export const SourcesIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H10a2 2 0 0 1 2 2v14a1.5 1.5 0 0 0-1.5-1.5h-5A1 1 0 0 1 4 17.5z" />

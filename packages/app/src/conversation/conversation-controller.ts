@@ -26,6 +26,7 @@ import type { SessionStore } from '../session/session-store';
 import type { UsageStore } from '../session/usage-store';
 import { initialMessageStep } from './initial-message-step';
 import type { Notifier } from './notifier';
+import { reactTo } from './react-to';
 import { type SendSource, settleSendOutcome } from './settle-send-outcome';
 
 /** The capture flow, while it collects an e-mail or phone in the chat (the embed's, spec/chat.md §4). */
@@ -284,6 +285,8 @@ export function createConversationController(options: ConversationControllerOpti
     newConversation,
     attachCapture,
     claim,
+    /** Likes or thumbs-down a clone message (null takes it back), saved per person. */
+    react: reactTo(chat, api, notify),
     connect,
     cancel: () => chat.cancel(),
     setTitle: (title: string) => chat.setTitle(title),

@@ -30,6 +30,7 @@ export function ConversationMessages({ controller, ...rest }: ConversationMessag
       messages={chat.messages.value}
       reply={chat.reply.value}
       loadState={chat.loadState.value}
+      onReact={controller.react}
       {...rest}
     />
   );

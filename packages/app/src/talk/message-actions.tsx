@@ -1,19 +1,22 @@
 import { stripCitationMarkers } from '@doppel/core';
-import { COPY_COMPLETE_MS } from '@doppel/protocol';
+import { COPY_COMPLETE_MS, type MessageReaction } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { CheckIcon, CopyIcon, SourcesIcon, ThumbUpIcon } from '../components/icons';
+import { CheckIcon, CopyIcon, SourcesIcon, ThumbDownIcon, ThumbUpIcon } from '../components/icons';
 
 interface MessageActionsProps {
   text: string;
   /** Given when the citations button is shown (viewSources, hasSources, not the first message). */
   onSources?: (() => void) | undefined;
+  /** The visitor's like or thumbs-down, stored on the server (issue 9 §12). */
+  reaction: MessageReaction | null;
+  /** Given when the message can take a reaction (stored, with a server id). */
+  onReact?: ((reaction: MessageReaction | null) => void) | undefined;
 }
 
-/** The actions under a clone message: copy, like, and citations when the message has them. */
-export function MessageActions({ text, onSources }: MessageActionsProps) {
+/** The actions under a clone message: copy, like, thumbs-down, and citations when the message has them. */
+export function MessageActions({ text, onSources, reaction, onReact }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
-  const [liked, setLiked] = useState(false);
 
   useEffect(() => {
     if (!copied) return;
@@ -32,6 +35,9 @@ export function MessageActions({ text, onSources }: MessageActionsProps) {
     }
   };
 
+  /** A toggle: pressing the pressed one takes it back. */
+  const toggle = (value: MessageReaction): void => onReact?.(reaction === value ? null : value);
+
   return (
     <div className="message-actions">
       <button
@@ -43,16 +49,30 @@ export function MessageActions({ text, onSources }: MessageActionsProps) {
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </button>
-      <button
-        type="button"
-        className={liked ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
-        aria-label="Like"
-        aria-pressed={liked}
-        title={liked ? 'Liked' : 'Like'}
-        onClick={() => setLiked((v) => !v)}
-      >
-        <ThumbUpIcon />
-      </button>
+      {onReact && (
+        <>
+          <button
+            type="button"
+            className={reaction === 'like' ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
+            aria-label="Like"
+            aria-pressed={reaction === 'like'}
+            title={reaction === 'like' ? 'Liked' : 'Like'}
+            onClick={() => toggle('like')}
+          >
+            <ThumbUpIcon />
+          </button>
+          <button
+            type="button"
+            className={reaction === 'dislike' ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
+            aria-label="Dislike"
+            aria-pressed={reaction === 'dislike'}
+            title={reaction === 'dislike' ? 'Disliked' : 'Dislike'}
+            onClick={() => toggle('dislike')}
+          >
+            <ThumbDownIcon />
+          </button>
+        </>
+      )}
       {onSources && (
         <button type="button" className="message-sources-btn" onClick={onSources} aria-haspopup="dialog">
           <SourcesIcon />

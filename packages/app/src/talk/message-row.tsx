@@ -1,3 +1,4 @@
+import type { MessageReaction } from '@doppel/protocol';
 import { memo } from 'react';
 import type { ChatMessage } from '../chat';
 import { Avatar } from '../components/avatar';
@@ -16,6 +17,8 @@ interface MessageRowProps {
   citable: boolean;
   readOnly?: boolean;
   onCitation: (messageId: string, n: number | null) => void;
+  /** Likes or thumbs-down a message (null takes it back); no reactions without it. */
+  onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
 }
 
 /** One message: the visitor's as a bubble on the right, the clone's with its avatar, name and actions. */
@@ -25,6 +28,7 @@ export const MessageRow = memo(function MessageRow({
   citable,
   readOnly,
   onCitation,
+  onReact,
 }: MessageRowProps) {
   if (message.sender === 'USER') {
     return (
@@ -51,6 +55,10 @@ export const MessageRow = memo(function MessageRow({
           <MessageActions
             text={message.text}
             onSources={citable ? () => onCitation(message.id, null) : undefined}
+            reaction={message.reaction}
+            onReact={
+              onReact && message.state === 'stored' ? (reaction) => onReact(message.id, reaction) : undefined
+            }
           />
         )}
       </div>

@@ -31,6 +31,7 @@ import {
   updateConversation,
 } from '../store/conversations';
 import { listMessages } from '../store/messages';
+import { reactionSubjects } from '../store/reactions';
 import { ensureFollower } from '../store/relationships';
 import { CLONE_NOT_FOUND, INSTANCE_NOT_FOUND } from './clones';
 
@@ -67,9 +68,11 @@ export function conversationRoutes({ db, config }: AppDeps) {
       /** One conversation with its messages, oldest first. */
       .get('/conversations/:id', async (c) => {
         const id = c.req.param('id');
-        const row = isUuid(id) ? await findConversation(db, id, await ownerOf(c)) : null;
+        const owner = await ownerOf(c);
+        const row = isUuid(id) ? await findConversation(db, id, owner) : null;
         if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
-        const messages = await listMessages(db, id);
+        // Each message with the caller's own like or thumbs-down (issue 9 §12).
+        const messages = await listMessages(db, id, reactionSubjects(owner));
         const answer: ConversationWithMessages = {
           ...toConversation(row),
           messages: messages.map(toMessage),
