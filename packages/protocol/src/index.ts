@@ -14,5 +14,6 @@ export * from './membership';
 export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';
+export * from './stop';
 export * from './stream';
 export * from './usage';

@@ -28,6 +28,7 @@ import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { reactionRoutes } from './routes/reactions';
 import { staticRoutes } from './routes/static-files';
+import { stopAnswerRoutes } from './routes/stop-answer';
 import { usageRoutes } from './routes/usage';
 
 export interface CreateAppOptions {
@@ -84,6 +85,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))
+    .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 

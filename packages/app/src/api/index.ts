@@ -30,5 +30,6 @@ export {
 export { sendFeedback } from './feedback';
 export { setMessageReaction } from './reactions';
 export { clearSourcesCache, fetchSources } from './sources';
+export { stopAnswer } from './stop-answer';
 export { openMessageStream } from './stream';
 export { fetchMemberships, fetchUsage } from './usage';

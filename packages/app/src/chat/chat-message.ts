@@ -20,6 +20,8 @@ export interface ChatMessage {
   hasSources: boolean;
   fromStudio: boolean;
   state: ChatMessageState;
+  /** A stored answer that stopped before it was complete (the visitor stopped it, or left). */
+  interrupted: boolean;
   /** The visitor's like or thumbs-down, as stored (issue 9 §12). */
   reaction: MessageReaction | null;
 }
@@ -41,6 +43,7 @@ export function toChatMessage(message: Message): ChatMessage | null {
     hasSources: message.hasSources,
     fromStudio: message.fromStudio,
     state: 'stored',
+    interrupted: message.interrupted,
     reaction: message.reaction,
   };
 }
@@ -63,6 +66,7 @@ export function localMessage(
     hasSources: false,
     fromStudio: false,
     state,
+    interrupted: false,
     reaction: null,
   };
 }

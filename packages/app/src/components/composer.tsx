@@ -128,9 +128,9 @@ export function Composer({
         <span
           id={`${hintId}-count`}
           className={length.over ? 'composer-counter is-over' : 'composer-counter'}
-          aria-label={`${length.used} of ${length.max} characters`}
         >
           {length.used.toLocaleString('en-US')}/{length.max.toLocaleString('en-US')}
+          <span className="visually-hidden"> characters</span>
         </span>
       )}
       {length.over && (

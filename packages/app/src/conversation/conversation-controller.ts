@@ -17,7 +17,7 @@ import {
   signal,
   untracked,
 } from '@preact/signals-core';
-import { type ApiClient, claimConversation, createConversation, fetchConversation } from '../api';
+import { type ApiClient, claimConversation, createConversation, fetchConversation, stopAnswer } from '../api';
 import type { LoginRequestStore } from '../auth/login-request';
 import { type ChatEvent, type ChatStore, createChatStore } from '../chat/chat-store';
 import { type ChatTransport, textStreamTransport } from '../chat/chat-transport';
@@ -91,6 +91,7 @@ export function createConversationController(options: ConversationControllerOpti
     api: {
       createConversation: (input) => createConversation(api, input),
       fetchConversation: (id) => fetchConversation(api, id),
+      stopAnswer: (id, shownText) => stopAnswer(api, id, shownText),
     },
     transport: options.transport ?? textStreamTransport(api),
     onEvent: (event) => {

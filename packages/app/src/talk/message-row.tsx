@@ -50,7 +50,9 @@ export const MessageRow = memo(function MessageRow({
           text={message.text}
           onCitation={citable ? (n) => onCitation(message.id, n) : undefined}
         />
-        {message.state === 'cancelled' && <p className="message-note">Response stopped</p>}
+        {(message.state === 'cancelled' || message.interrupted) && (
+          <p className="message-note">Response stopped</p>
+        )}
         {showActions && (
           <MessageActions
             text={message.text}

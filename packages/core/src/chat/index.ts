@@ -13,6 +13,7 @@ export { type DraftFile, DraftFileStatus } from './draft-file';
 export { type InitialMessageAction, initialMessageAction } from './initial-message-action';
 export { initialMessageText, type QueryInput } from './initial-message-text';
 export { isDraftDirty } from './is-draft-dirty';
+export { keptAnswerText } from './kept-answer-text';
 export { type KeyAction, keyAction } from './key-action';
 export { type MessageLength, messageLength } from './message-length';
 export { pickSuggestedQuestions } from './pick-suggested-questions';

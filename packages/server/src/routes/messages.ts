@@ -111,6 +111,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         logger,
         keepAliveMs: config.streamKeepAliveMs,
         conversationId,
+        userMessageId: outcome.userMessageId,
         input: { clone, question, history },
       });
       return new Response(stream, { status: 200, headers: SSE_HEADERS });
