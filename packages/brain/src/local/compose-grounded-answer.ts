@@ -4,9 +4,11 @@
  * (DESIGN §3, spec/chat.md §5). Used passages are numbered in order of first use; a few
  * relevant but unused ones follow them. Pure: the caller does retrieval and streaming.
  */
+
 import type { CitationDraft } from '../brain';
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
+import { citedExcerpt } from '../text/cited-excerpt';
 import { countWords, splitSentences } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 
@@ -228,8 +230,15 @@ function chooseSentences(sentences: readonly Sentence[]): Sentence[] {
   );
 }
 
-/** Citation drafts for passages in `order` (used) followed by some unused ones. */
-function citationsFor(passages: readonly Passage[], used: readonly number[]): CitationDraft[] {
+/**
+ * Citation drafts for passages in `order` (used) followed by some unused ones. A used one quotes
+ * the paragraphs its `claims` (the sentences taken from it) come from, with their own timestamp.
+ */
+function citationsFor(
+  passages: readonly Passage[],
+  used: readonly number[],
+  claims: ReadonlyMap<number, string[]> = new Map(),
+): CitationDraft[] {
   const unused = passages
     .map((_, i) => i)
     .filter((i) => !used.includes(i))
@@ -243,9 +252,8 @@ function citationsFor(passages: readonly Passage[], used: readonly number[]): Ci
       documentId: passage.documentId,
       documentTitle: passage.documentTitle,
       title: passage.documentTitle,
-      text: passage.text,
+      ...citedExcerpt({ ...passage, moments: passage.moments ?? [] }, claims.get(i) ?? []),
       url: passage.url,
-      timestampMs: passage.timestampMs,
       type: passage.documentType,
     };
   });
@@ -264,11 +272,13 @@ export function composeGroundedAnswer(
   const chosen = sentences ? chooseSentences(sentences) : [];
   if (chosen.length === 0) return null;
   const used: number[] = [];
+  const claims = new Map<number, string[]>();
   const text = chosen
     .map((s) => {
       if (!used.includes(s.passage)) used.push(s.passage);
+      claims.set(s.passage, [...(claims.get(s.passage) ?? []), s.text]);
       return withMarker(tidySentence(s.text), used.indexOf(s.passage) + 1);
     })
     .join(' ');
-  return { text, citations: citationsFor(passages, used) };
+  return { text, citations: citationsFor(passages, used, claims) };
 }

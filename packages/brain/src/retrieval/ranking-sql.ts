@@ -46,7 +46,7 @@ export function rankingSql(
       FROM candidate c LEFT JOIN titled t ON t.id = c.document_id
       GROUP BY c.id ORDER BY rank DESC, c.id LIMIT $2
     ), passage AS (
-      SELECT c.id, c.text, c.timestamp_ms, d.id AS document_id, d.title, d.type, d.url, ranked.rank
+      SELECT c.id, c.text, c.timestamp_ms, c.moments, d.id AS document_id, d.title, d.type, d.url, ranked.rank
       FROM ranked JOIN chunks c ON c.id = ranked.id JOIN documents d ON d.id = c.document_id
     )
     SELECT (SELECT s.version FROM clone_knowledge_stats s WHERE s.clone_id = $1) AS stats_version, p.*
