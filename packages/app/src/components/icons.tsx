@@ -297,3 +297,9 @@ export const LockIcon = ({ className }: IconProps) => (
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </Svg>
 );
+
+export const ChevronIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="m9 6 6 6-6 6" />
+  </Svg>
+);

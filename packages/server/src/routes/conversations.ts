@@ -112,7 +112,7 @@ export function conversationRoutes({ db, config }: AppDeps) {
         if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
         return c.json({ title: row.title });
       })
-      /** The signed-in user's visible conversations with the clone, most recently updated first. */
+      /** The signed-in user's visible (or, `?archived=true`, archived) conversations, newest first. */
       .get('/clones/:slug/conversations', async (c) => {
         const user = await identityOf(c).user();
         if (!user) return apiError(c, 401, LOGIN_REQUIRED);
@@ -121,10 +121,15 @@ export function conversationRoutes({ db, config }: AppDeps) {
         const instanceSlug = c.req.query('instance');
         const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
         if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
+        const archived = c.req.query('archived');
+        if (archived !== undefined && archived !== 'true' && archived !== 'false') {
+          return apiError(c, 400, 'archived: Expected true or false');
+        }
         const rows = await listUserConversations(db, {
           cloneId: clone.id,
           userId: user.id,
           instanceId: instance?.id ?? null,
+          archived: archived === 'true',
         });
         const answer: ConversationHistory = rows.map(toConversation);
         return c.json(answer);
