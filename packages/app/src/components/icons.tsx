@@ -303,3 +303,9 @@ export const ChevronIcon = ({ className }: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Svg>
 );
+
+export const StarIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+  </Svg>
+);

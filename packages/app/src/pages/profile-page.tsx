@@ -133,7 +133,11 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
               label={`Message ${name}`}
             />
             <div className="profile-prompt-footer">
-              <RemainingCounter usage={usage.usage.value} requireEmail={clone.options.requireEmail} />
+              <RemainingCounter
+                usage={usage.usage.value}
+                requireEmail={clone.options.requireEmail}
+                onOpen={() => paywall.open('request')}
+              />
             </div>
           </div>
         </div>

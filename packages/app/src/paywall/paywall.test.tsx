@@ -1,4 +1,4 @@
-import { OWN_CLONE_SUBSCRIBE_TOOLTIP, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
+import { NO_FEATURES, OWN_CLONE_SUBSCRIBE_TOOLTIP, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,9 @@ describe('paywall', () => {
     api(
       { signedIn: true, usage: () => signedInAt(49) },
       {
+        // A deployment that offers voice calls and text messages: the cards may list them.
+        'GET /api/clones/demo': () =>
+          jsonResponse(cloneProfile({ features: { ...NO_FEATURES, voiceCall: true, sms: true } })),
         'POST /api/clone/talk/messages/stream': () =>
           jsonResponse({ error: 'Message quota reached', usage: signedInAt(50) }, 402),
       },

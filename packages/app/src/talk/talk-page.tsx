@@ -206,7 +206,11 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
             label={`Message ${displayName}`}
           />
           <div className="talk-dock-footer">
-            <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />
+            <RemainingCounter
+              usage={usage.usage.value}
+              requireEmail={requireEmail}
+              onOpen={() => controller.paywall.open('request')}
+            />
             <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
           </div>
         </div>
