@@ -12,11 +12,12 @@ import {
   VERIFY_CODE_FAILED,
   type VerifyEmailCodeResponse,
 } from '@doppel/protocol';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { type ApiClient, sendEmailCode, statusOf, verifyEmailCode } from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { ArrowLeftIcon } from '../components/icons';
+import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { newTabUrl } from '../embed/embed-links';
 import { FREE_MESSAGES_USED } from '../paywall/create-paywall';
 import './login.css';
@@ -136,6 +137,7 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
   const id = useId();
   const [touched, setTouched] = useState(email !== '');
   const [serverError, setServerError] = useState<string | null>(null);
+  const emailField = useFocusOnMount<HTMLInputElement>();
   // spec/chat.md §5: validated on change; submit disabled when invalid or pending.
   const check = validateEmail(email);
   const fieldError = serverError ?? (touched && !check.ok ? check.error : null);
@@ -161,8 +163,8 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
         </label>
         <input
           id={`${id}-email`}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this address.
-          autoFocus
+          // The dialog exists to take this address: it has focus when the dialog opens.
+          ref={emailField}
           className="field-input"
           type="email"
           inputMode="email"
@@ -217,7 +219,7 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useFocusOnMount<HTMLInputElement>();
 
   const verify = async (raw: string): Promise<void> => {
     if (verifying) return;
@@ -261,8 +263,7 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
         </label>
         <input
           id={`${id}-code`}
-          // biome-ignore lint/a11y/noAutofocus: the code step exists to take this code.
-          autoFocus
+          // The code step exists to take this code: it has focus when the step shows.
           className="field-input login-code"
           type="text"
           inputMode="numeric"

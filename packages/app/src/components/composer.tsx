@@ -1,6 +1,6 @@
 import { canSend, dashBullets, isDraftDirty, keyAction, messageLength, sendButtonState } from '@doppel/core';
 import { MESSAGE_TOO_LONG } from '@doppel/protocol';
-import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { SendIcon, StopIcon } from './icons';
 
 /** spec/chat.md §5: the prompt is at least 52 px tall and grows up to a maximum. */
@@ -60,6 +60,13 @@ export function Composer({
     transcribing: false,
   });
 
+  // The talk screen is for typing: focus goes to the prompt (not `autoFocus`, which Preact only
+  // writes as an attribute; see useFocusOnMount).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
+  useEffect(() => {
+    if (autoFocus) textarea.current?.focus();
+  }, []);
+
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
@@ -109,8 +116,6 @@ export function Composer({
         value={value}
         placeholder={placeholder}
         disabled={disabled}
-        // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
-        autoFocus={autoFocus}
         aria-describedby={describedBy}
         aria-invalid={length.over || undefined}
         onKeyDown={onKeyDown}
