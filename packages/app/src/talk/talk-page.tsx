@@ -187,7 +187,9 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
           controller={controller}
           // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
           lead={
-            <div className="talk-banner">
+            <div
+              className={controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'}
+            >
               <WarningBanner clone={clone} />
             </div>
           }
