@@ -43,10 +43,19 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * Loaded on first use instead of with the page, in both builds: sonner (toasts) and marked +
+ * DOMPurify (the markdown of answers), so a page's first paint does not wait for them.
+ */
+const lazyAliases = [
+  { find: /^sonner$/, replacement: here('src/embed/lazy-sonner.tsx') },
+  { find: /^.*\/markdown\/markdown-text$/, replacement: here('src/embed/lazy-markdown-text.tsx') },
+];
+
 /** The full site; the server serves `dist/` with SPA fallback to index.html. */
 const site: UserConfig = {
   plugins: [react(), preloadFont()],
-  resolve: { alias: preactAliases },
+  resolve: { alias: [...preactAliases, ...lazyAliases] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -75,9 +84,7 @@ const embed: UserConfig = {
       ...preactAliases,
       // One screen, no routes: the few router hooks shared code uses read the iframe's address.
       { find: /^wouter$/, replacement: here('src/embed/wouter-shim.tsx') },
-      // Loaded on first use instead of with the chat: sonner (toasts) and marked + DOMPurify.
-      { find: /^sonner$/, replacement: here('src/embed/lazy-sonner.tsx') },
-      { find: /^.*\/markdown\/markdown-text$/, replacement: here('src/embed/lazy-markdown-text.tsx') },
+      ...lazyAliases,
     ],
   },
   build: {

@@ -8,6 +8,8 @@ import './components/components.css';
 
 const root = document.getElementById('root');
 if (root) {
+  // index.html's header, drawn while the app loaded, gives way to the app in the same task.
+  root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <App />
