@@ -83,7 +83,13 @@ async function main() {
     log(`starting the built server on ${app}`);
     server = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'main.mjs')], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), EXAMPLES_PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        EXAMPLES_PORT: '0',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
