@@ -38,7 +38,7 @@ function api() {
 async function expectMemberships() {
   const dialog = await screen.findByRole('dialog', { name: 'Memberships for Ada Demo' }, { timeout: 5_000 });
   expect(within(dialog).getByText('Choose a membership for more messages each month.')).toBeTruthy();
-  const free = await within(dialog).findByRole('article', { name: 'Free' });
+  const free = await within(dialog).findByRole('article', { name: 'Free' }, { timeout: 5_000 });
   // The free plan the user is on says so, and offers nothing to buy.
   expect(within(free).getByText('Current plan')).toBeTruthy();
   expect(within(free).queryByRole('button')).toBeNull();
@@ -57,7 +57,7 @@ describe('memberships', () => {
       .setup()
       .click(await screen.findByRole('button', { name: /2 messages left/ }, { timeout: 5_000 }));
     await expectMemberships();
-  }, 15_000);
+  }, 30_000);
 
   it('open from the account menu on a clone page', async () => {
     api();
@@ -66,9 +66,9 @@ describe('memberships', () => {
     await person.click(
       await screen.findByRole('button', { name: 'Account: ada@example.com' }, { timeout: 5_000 }),
     );
-    await person.click(await screen.findByRole('menuitem', { name: 'Memberships' }));
+    await person.click(await screen.findByRole('menuitem', { name: 'Memberships' }, { timeout: 5_000 }));
     await expectMemberships();
     // The `paywall` query that opened it leaves the address.
-    await waitFor(() => expect(location.history.at(-1)).toBe('/demo'));
-  }, 15_000);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/demo'), { timeout: 5_000 });
+  }, 30_000);
 });
