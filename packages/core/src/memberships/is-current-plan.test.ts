@@ -1,6 +1,6 @@
 import type { ActiveSubscription } from '@doppel/protocol';
 import { describe, expect, it } from 'vitest';
-import { isCurrentPlan } from './current-plan';
+import { isCurrentPlan } from './is-current-plan';
 
 const active = (id: string, basis: 'monthly' | 'yearly' = 'monthly'): ActiveSubscription => ({
   membership: { id, instanceId: null },
