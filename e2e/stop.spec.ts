@@ -44,4 +44,13 @@ test('stop is guarded for 1 s, then cancels and keeps the partial answer', async
       );
     })
     .toEqual(['USER:false', 'CLONE:true']);
+
+  // Issue 9 §6: what the visitor saw is what stays — the same words after a reload, not the
+  // answer the server went on to produce.
+  const shown = await log.locator('.message-clone .markdown').last().innerText();
+  await page.reload();
+  await expect(log.locator('.message-clone .markdown').last()).toHaveText(shown);
+  await expect(log.locator('.message-clone').last()).toContainText('Response stopped');
+  const stored = await (await page.request.get(`${SLOW}/api/conversations/${id}`)).json();
+  expect(stored.messages.at(-1).text).not.toContain('fixed the next day');
 });

@@ -1,16 +1,65 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { precompress } from './precompress';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * React is Preact in both builds: the components are written against React's API (and tested
+ * with React), and preact/compat runs them in a tenth of react-dom's bytes. The signals are
+ * @preact/signals, which track the signals every component reads (`useSignals` is a no-op).
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
+  { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
+];
+
+/**
+ * Preloads the site's font (src/styles/font.css): the browser fetches it with the CSS instead of
+ * after laying out the first text, so the text swaps to Inter early or not at all.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'doppel-preload-font',
+    apply: 'build',
+    transformIndexHtml(_html, context) {
+      const font = Object.keys(context.bundle ?? {}).find((file) =>
+        /inter-latin-wght-normal.*\.woff2$/.test(file),
+      );
+      if (!font) return [];
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
+/**
+ * Loaded on first use instead of with the page, in both builds: sonner (toasts) and marked +
+ * DOMPurify (the markdown of answers), so a page's first paint does not wait for them.
+ */
+const lazyAliases = [
+  { find: /^sonner$/, replacement: here('src/embed/lazy-sonner.tsx') },
+  { find: /^.*\/markdown\/markdown-text$/, replacement: here('src/embed/lazy-markdown-text.tsx') },
+];
 
 /**
  * The full site; the server serves `dist/` with SPA fallback to index.html. Every text file is
  * also written brotli- and gzip-compressed (precompress.ts) for the server to send as it is.
  */
 const site: UserConfig = {
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFont(), precompress()],
+  resolve: { alias: [...preactAliases, ...lazyAliases] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -36,18 +85,10 @@ const embed: UserConfig = {
   plugins: [react(), precompress()],
   resolve: {
     alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
-      { find: /^@preact\/signals-react\/runtime$/, replacement: here('src/embed/signals-runtime.ts') },
+      ...preactAliases,
       // One screen, no routes: the few router hooks shared code uses read the iframe's address.
       { find: /^wouter$/, replacement: here('src/embed/wouter-shim.tsx') },
-      // Loaded on first use instead of with the chat: sonner (toasts) and marked + DOMPurify.
-      { find: /^sonner$/, replacement: here('src/embed/lazy-sonner.tsx') },
-      { find: /^.*\/markdown\/markdown-text$/, replacement: here('src/embed/lazy-markdown-text.tsx') },
+      ...lazyAliases,
     ],
   },
   build: {

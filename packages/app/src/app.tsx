@@ -1,11 +1,14 @@
 /** @module The site: routes (spec/chat.md §2) as lazily loaded pages, the session, sign-in and the toaster. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, useLocation } from 'wouter';
 import { LoginHost } from './auth/login-host';
 import { NotFound } from './components/not-found';
-import { parseRoute } from './routes';
+import { SiteHeader } from './components/site-header';
+import { ProfileSkeleton } from './pages/profile-skeleton';
+import { type AppRoute, parseRoute } from './routes';
 import { type AppServices, createAppServices, ServicesProvider } from './services';
+import { TalkSkeleton } from './talk/talk-skeleton';
 
 const ExplorePage = lazy(() => import('./pages/explore-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
@@ -13,9 +16,39 @@ const TalkPage = lazy(() => import('./talk/talk-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 
+/**
+ * What shows while a page's code loads: the talk screen's and the profile's shapes, drawn from
+ * the main bundle at once (issue 9 §9: no blank page between the profile and the talk page).
+ */
+function PageFallback({ route }: { route: AppRoute }) {
+  if (route.name === 'talk') return <TalkSkeleton />;
+  if (route.name === 'profile') {
+    return (
+      <div className="page">
+        <SiteHeader />
+        <main className="page-main profile" id="main">
+          <ProfileSkeleton />
+        </main>
+      </div>
+    );
+  }
+  return <div className="page-loading" aria-busy="true" />;
+}
+
+/** As wide as the margin beside the 760 px conversation column, within 280–356 px. */
+const TOASTER_STYLE = { '--width': 'clamp(280px, calc((100vw - 760px) / 2 - 32px), 356px)' } as CSSProperties;
+
 function Page() {
   const [location] = useLocation();
   const route = parseRoute(location);
+  return (
+    <Suspense fallback={<PageFallback route={route} />}>
+      <RoutePage route={route} />
+    </Suspense>
+  );
+}
+
+function RoutePage({ route }: { route: AppRoute }) {
   switch (route.name) {
     case 'home':
       return <Redirect to="/explore" replace />;
@@ -59,11 +92,20 @@ export function App({ services: given }: { services?: AppServices }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-        <Page />
-      </Suspense>
+      <Page />
       <LoginHost />
-      <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'toast' }} />
+      <Toaster
+        // issue 9 §14: toasts cover nothing the visitor reads — not the header's title at the top:
+        // on a desktop they sit in the right-hand margin beside the conversation column, above
+        // the prompt; on a phone just above the prompt.
+        position="bottom-right"
+        offset={{ bottom: 112, right: 16 }}
+        mobileOffset={{ bottom: 104, left: 12, right: 12 }}
+        style={TOASTER_STYLE}
+        closeButton
+        richColors={false}
+        toastOptions={{ className: 'toast' }}
+      />
     </ServicesProvider>
   );
 }

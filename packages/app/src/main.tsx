@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/font.css';
 import './components/components.css';
 
 const root = document.getElementById('root');
 if (root) {
+  // index.html's header, drawn while the app loaded, gives way to the app in the same task.
+  root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <App />

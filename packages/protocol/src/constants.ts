@@ -34,6 +34,10 @@ export const TITLE_MAX_LENGTH = 100;
 export const DEFAULT_CONVERSATION_TITLE = 'Conversation';
 /** Server limit on one outbound message (the spec is silent; long enough for any real question). */
 export const MESSAGE_MAX_LENGTH = 4_000;
+/** The prompt shows its character counter from this many characters on (issue 9 §10). */
+export const MESSAGE_COUNTER_FROM = 3_600;
+/** Why a message over MESSAGE_MAX_LENGTH is refused: the prompt's words and the server's 400. */
+export const MESSAGE_TOO_LONG = `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`;
 /** spec/chat.md §5: citation markers look like [1] to [99]. */
 export const CITATION_MARKER_MAX = 99;
 /** spec/chat.md §9: one-time code length. */

@@ -67,6 +67,10 @@ export const MessageAffiliate = z.object({
 });
 
 /** spec/chat.md §3: a stored message. */
+/** A person's verdict on a clone message: the like and thumbs-down actions (issue 9 §12). */
+export const MessageReaction = z.enum(['like', 'dislike']);
+export type MessageReaction = z.infer<typeof MessageReaction>;
+
 export const Message = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -83,6 +87,8 @@ export const Message = z.object({
   imageUrl: z.string().nullable(),
   files: z.array(z.object({ name: z.string(), url: z.string() })),
   messageAffiliates: z.array(MessageAffiliate),
+  /** The caller's own reaction to this message (POST /api/messages/:id/reaction), null for none. */
+  reaction: MessageReaction.nullable().default(null),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from './constants';
+import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from './constants';
 import { Message } from './conversation';
 import { MessageFileIds } from './upload';
 
@@ -11,7 +11,7 @@ export const OutboundMessage = z.object({
   type: z.literal('TEXT'),
   text: z
     .string()
-    .max(MESSAGE_MAX_LENGTH, `Message is longer than ${MESSAGE_MAX_LENGTH} characters`)
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
     .refine((t) => t.trim().length > 0, 'Message text is empty'),
   slug: z.string().min(1),
   conversationId: z.string().min(1),

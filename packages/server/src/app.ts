@@ -31,7 +31,9 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
+import { reactionRoutes } from './routes/reactions';
 import { staticRoutes } from './routes/static-files';
+import { stopAnswerRoutes } from './routes/stop-answer';
 import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
@@ -102,6 +104,8 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', usageRoutes(deps))
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
+    .route('/', reactionRoutes(deps))
+    .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))
     .route('/', uploadRoutes(deps))

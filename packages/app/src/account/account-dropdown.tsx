@@ -7,10 +7,11 @@
 import type { User } from '@doppel/protocol';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Avatar } from '../components/avatar';
-import { BoltIcon, CardIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../components/icons';
+import { BoltIcon, CardIcon, FeedbackIcon, LogoutIcon, StarIcon, UserIcon } from '../components/icons';
 import { newTabUrl } from '../embed/embed-links';
+import { parseRoute } from '../routes';
 import { useServices } from '../services';
 import { signOutWithToasts } from './sign-out';
 
@@ -26,11 +27,22 @@ interface AccountDropdownProps {
   mainOrigin?: string;
 }
 
+/** The current address with the `paywall` query, which opens the clone page's memberships. */
+function withPaywall(location: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.set('paywall', '');
+  return `${location}?${params.toString()}`;
+}
+
 export default function AccountDropdown({ user, hideAccountLinks, mainOrigin }: AccountDropdownProps) {
   const { session } = useServices();
   const [feedback, setFeedback] = useState<'never' | 'open' | 'closed'>('never');
   const button = useRef<HTMLButtonElement>(null);
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const route = parseRoute(location);
+  // On the site's clone pages, whose paywall answers the `paywall` query (spec/chat.md §2).
+  const clonePage = !mainOrigin && (route.name === 'profile' || route.name === 'talk');
   const label = user.name?.trim() || user.email;
   const link = (href: string, icon: ReactNode, text: string) => (
     <Menu.Item asChild className="account-menu-item">
@@ -84,6 +96,16 @@ export default function AccountDropdown({ user, hideAccountLinks, mainOrigin }: 
                 <Menu.Separator className="account-menu-separator" />
                 {link('/actions', <BoltIcon />, 'Actions')}
               </>
+            )}
+            {clonePage && (
+              // issue 9 §15: the memberships of the clone on screen, from the menu too.
+              <Menu.Item
+                className="account-menu-item"
+                onSelect={() => navigate(withPaywall(location, search))}
+              >
+                <StarIcon />
+                Memberships
+              </Menu.Item>
             )}
             <Menu.Separator className="account-menu-separator" />
             <Menu.Item className="account-menu-item" onSelect={() => setFeedback('open')}>

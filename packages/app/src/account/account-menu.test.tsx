@@ -36,7 +36,7 @@ describe('account menu', () => {
     expect(screen.queryByRole('status', { name: 'Loading account' })).toBeNull();
   });
 
-  it('lists the e-mail, Profile, Subscriptions, Actions, Feedback and Sign out; keys move and Escape closes', async () => {
+  it('lists the e-mail, Profile, Subscriptions, Actions, Memberships, Feedback and Sign out; keys move and Escape closes', async () => {
     api();
     renderApp('/demo');
     const { user, menu } = await openMenu();
@@ -46,6 +46,8 @@ describe('account menu', () => {
       'Profile',
       'Subscriptions',
       'Actions',
+      // On a clone page: that clone's memberships (issue 9 §15).
+      'Memberships',
       'Feedback',
       'Sign out',
     ]);
@@ -59,7 +61,7 @@ describe('account menu', () => {
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
     await user.keyboard('{End}');
-    expect(document.activeElement).toBe(items[4]);
+    expect(document.activeElement).toBe(items[5]);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{Escape}');

@@ -43,13 +43,20 @@ export async function renameConversation(api: ApiClient, id: string, title: stri
   return answer.title;
 }
 
-/** GET /api/clones/:slug/conversations (?instance=, signed in): the history list, newest first. */
+/**
+ * GET /api/clones/:slug/conversations (?instance=, signed in): the history list, newest first;
+ * with `archived`, the archived conversations instead (?archived=true).
+ */
 export function fetchConversationHistory(
   api: ApiClient,
   slug: string,
   instanceSlug?: string | null,
+  archived = false,
 ): Promise<Conversation[]> {
-  const query = instanceSlug ? `?instance=${encodeURIComponent(instanceSlug)}` : '';
+  const params = new URLSearchParams();
+  if (instanceSlug) params.set('instance', instanceSlug);
+  if (archived) params.set('archived', 'true');
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   return api.request(`/clones/${encodeURIComponent(slug)}/conversations${query}`, ConversationHistory);
 }
 

@@ -28,7 +28,9 @@ export {
   updateConversation,
 } from './conversations';
 export { sendFeedback } from './feedback';
+export { setMessageReaction } from './reactions';
 export { clearSourcesCache, fetchSources } from './sources';
+export { stopAnswer } from './stop-answer';
 export { openMessageStream } from './stream';
 export { fetchSpeech } from './tts';
 export { uploadFile } from './uploads';

@@ -17,7 +17,9 @@ import { toast } from 'sonner';
 import { type ApiClient, sendEmailCode, statusOf, verifyEmailCode } from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { ArrowLeftIcon } from '../components/icons';
+import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { newTabUrl } from '../embed/embed-links';
+import { FREE_MESSAGES_USED } from '../paywall/create-paywall';
 import './login.css';
 
 export interface LoginDialogProps {
@@ -50,7 +52,7 @@ export default function LoginDialog({
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
 
-  /** Sends the code; answers null when sent, else the server's reason for a refused address. */
+  /** Sends the code; answers whether it went, else the reason to show under the field. */
   const sendCode = async (
     address: string,
     resend: boolean,
@@ -61,10 +63,8 @@ export default function LoginDialog({
       if (resend) toast.success(CODE_RESENT);
       return { sent: true, fieldError: null };
     } catch (error) {
-      const text = serverText(error, SEND_CODE_FAILED);
-      toast.error(text);
-      // A refused address (invalid, subaddress, banned) is also shown under the field.
-      return { sent: false, fieldError: statusOf(error) === 400 ? text : null };
+      // One error, under the field, where the visitor is looking (issue 9 §7: no toast besides).
+      return { sent: false, fieldError: serverText(error, SEND_CODE_FAILED) };
     } finally {
       setSending(false);
     }
@@ -72,8 +72,9 @@ export default function LoginDialog({
 
   return (
     <DialogShell open={open} onOpenChange={onOpenChange} className="dialog-content login-dialog">
-      <div className="dialog-head">
-        {step.name === 'code' ? (
+      {/* The title shares the row of the back and close buttons: no empty row above it. */}
+      <div className="dialog-head login-head">
+        {step.name === 'code' && (
           <button
             type="button"
             className="icon-btn"
@@ -82,9 +83,14 @@ export default function LoginDialog({
           >
             <ArrowLeftIcon />
           </button>
-        ) : (
-          <span aria-hidden="true" />
         )}
+        <DialogTitle className="login-title">
+          {step.name === 'code'
+            ? 'Check your e-mail'
+            : reason === FREE_MESSAGES_USED
+              ? 'Sign in to keep talking'
+              : 'Sign in'}
+        </DialogTitle>
         <DialogCloseButton />
       </div>
       {step.name === 'intro' ? (
@@ -105,7 +111,7 @@ export default function LoginDialog({
           email={step.email}
           api={api}
           resending={sending}
-          onResend={() => void sendCode(step.email, true)}
+          onResend={async () => (await sendCode(step.email, true)).fieldError}
           onVerified={async (answer) => {
             setStep({ name: 'intro' });
             setEmail('');
@@ -131,13 +137,13 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
   const id = useId();
   const [touched, setTouched] = useState(email !== '');
   const [serverError, setServerError] = useState<string | null>(null);
+  const emailField = useFocusOnMount<HTMLInputElement>();
   // spec/chat.md §5: validated on change; submit disabled when invalid or pending.
   const check = validateEmail(email);
   const fieldError = serverError ?? (touched && !check.ok ? check.error : null);
 
   return (
     <>
-      <DialogTitle className="login-title">Sign in to keep talking</DialogTitle>
       <DialogDescription className="dialog-description">
         {reason ?? 'Enter your e-mail and we will send you a six-digit code. No password needed.'}
       </DialogDescription>
@@ -157,8 +163,8 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
         </label>
         <input
           id={`${id}-email`}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this address.
-          autoFocus
+          // The dialog exists to take this address: it has focus when the dialog opens.
+          ref={emailField}
           className="field-input"
           type="email"
           inputMode="email"
@@ -203,7 +209,8 @@ interface CodeStepProps {
   email: string;
   api: ApiClient;
   resending: boolean;
-  onResend: () => void;
+  /** Sends the code again; answers the error to show, or null. */
+  onResend: () => Promise<string | null>;
   onVerified: (answer: VerifyEmailCodeResponse) => Promise<void>;
 }
 
@@ -212,6 +219,7 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
+  const field = useFocusOnMount<HTMLInputElement>();
 
   const verify = async (raw: string): Promise<void> => {
     if (verifying) return;
@@ -227,10 +235,11 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
     try {
       answer = await verifyEmailCode(api, email, check.code);
     } catch (failure) {
-      const text = serverText(failure, VERIFY_CODE_FAILED);
-      toast.error(text);
-      if (statusOf(failure) === 400) setError(text);
+      // One error, under the field; the field keeps focus for the next try (issue 9 §7).
+      setError(serverText(failure, VERIFY_CODE_FAILED));
       setVerifying(false);
+      field.current?.focus();
+      field.current?.select();
       return;
     }
     await onVerified(answer);
@@ -238,7 +247,6 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
 
   return (
     <>
-      <DialogTitle className="login-title">Check your e-mail</DialogTitle>
       <DialogDescription className="dialog-description">
         We sent a six-digit code to <strong>{email}</strong>. It expires in 10 minutes.
       </DialogDescription>
@@ -255,8 +263,7 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
         </label>
         <input
           id={`${id}-code`}
-          // biome-ignore lint/a11y/noAutofocus: the code step exists to take this code.
-          autoFocus
+          // The code step exists to take this code: it has focus when the step shows.
           className="field-input login-code"
           type="text"
           inputMode="numeric"
@@ -264,8 +271,11 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
           pattern="[0-9-]*"
           maxLength={12}
           placeholder="123456"
+          ref={field}
           value={code}
-          disabled={verifying}
+          // Read-only, not disabled, while the code is checked: a disabled field would drop focus.
+          readOnly={verifying}
+          aria-busy={verifying}
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
@@ -287,7 +297,15 @@ function CodeStep({ email, api, resending, onResend, onVerified }: CodeStepProps
       </form>
       <p className="login-resend">
         Didn't get it?{' '}
-        <button type="button" className="link-button" disabled={resending} onClick={onResend}>
+        <button
+          type="button"
+          className="link-button"
+          disabled={resending}
+          onClick={() => {
+            setError(null);
+            void onResend().then((failed) => failed && setError(failed));
+          }}
+        >
           {resending ? 'Sending…' : 'Send code again'}
         </button>
       </p>

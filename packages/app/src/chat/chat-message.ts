@@ -1,4 +1,4 @@
-import type { Message } from '@doppel/protocol';
+import type { Message, MessageReaction } from '@doppel/protocol';
 
 /** How a message in the chat came to be. */
 export type ChatMessageState =
@@ -22,6 +22,10 @@ export interface ChatMessage {
   state: ChatMessageState;
   /** Files sent with a visitor's message (images are shown). */
   files: readonly { name: string; url: string }[];
+  /** A stored answer that stopped before it was complete (the visitor stopped it, or left). */
+  interrupted: boolean;
+  /** The visitor's like or thumbs-down, as stored (issue 9 §12). */
+  reaction: MessageReaction | null;
 }
 
 /** The clone answer in flight: pending until the first token, then streaming. */
@@ -44,6 +48,8 @@ export function toChatMessage(message: Message): ChatMessage | null {
     fromStudio: message.fromStudio,
     state: 'stored',
     files: message.files,
+    interrupted: message.interrupted,
+    reaction: message.reaction,
   };
 }
 
@@ -67,5 +73,7 @@ export function localMessage(
     fromStudio: false,
     state,
     files,
+    interrupted: false,
+    reaction: null,
   };
 }

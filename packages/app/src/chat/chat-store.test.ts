@@ -121,6 +121,42 @@ describe('createChatStore', () => {
     expect(store.busy.value).toBe(false);
   });
 
+  it('tells the server what the visitor saw on Stop; the next message waits until it is told', async () => {
+    let clock = 1_000;
+    const stream = controlledStream();
+    let told: () => void = () => undefined;
+    const stopAnswer = vi.fn(
+      (_id: string, shownText: string) =>
+        new Promise<ReturnType<typeof message>>((resolve) => {
+          told = () => resolve(message({ id: 'stored-1', text: shownText, interrupted: true }));
+        }),
+    );
+    const open = vi.fn(async () => stream.response);
+    const api = fakeApi({ stopAnswer, openMessageStream: open });
+    const store = chatStore({ slug: 'demo', now: () => clock, api });
+    const sending = store.send('Hi');
+    stream.push(sseLine({ type: 'token', token: 'What I saw' }));
+    await vi.waitFor(() => expect(store.reply.value?.text).toBe('What I saw'));
+    clock += STOP_GUARD_MS;
+    store.cancel();
+    await sending;
+    expect(stopAnswer).toHaveBeenCalledWith('conv-1', 'What I saw');
+    // The next message is not sent before the server knows where the last answer stopped.
+    open.mockImplementation(async () => sseResponse([sseLine({ type: 'message', message: message() })]));
+    const next = store.send('Next question');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(open).toHaveBeenCalledTimes(1);
+    told();
+    await next;
+    expect(open).toHaveBeenCalledTimes(2);
+    // The stored answer, cut to what was seen, took the local one's place.
+    expect(store.messages.value.map((m) => [m.id, m.text, m.interrupted])).toContainEqual([
+      'stored-1',
+      'What I saw',
+      true,
+    ]);
+  });
+
   it('shows the fallback message on an error event', async () => {
     const store = chatStore({
       slug: 'demo',

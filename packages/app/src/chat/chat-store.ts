@@ -18,74 +18,16 @@ import {
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { ApiError, statusOf } from '../api/api-error';
 import { type ChatMessage, type ChatReply, localMessage, toChatMessage } from './chat-message';
-import type { ChatTransport } from './chat-transport';
+import type { ChatEvent, ChatStoreOptions, LoadState, SendFailure, SendOutcome } from './chat-store-types';
 
-/** The conversation calls the chat makes; `src/api` in the app, fakes in tests. */
-export interface ChatApi {
-  createConversation(input: {
-    slug: string;
-    instanceSlug?: string | null;
-    medium: Medium;
-  }): Promise<Conversation>;
-  fetchConversation(id: string): Promise<ConversationWithMessages>;
-}
-
-/** What happened in the chat, for listeners outside it (the embed tells its host page). */
-export interface ChatEvent {
-  /** A conversation was created, the server accepted the visitor's message, the answer fully arrived. */
-  type: 'conversation-started' | 'message-sent' | 'message-received';
-  conversationId: string;
-}
-
-export interface ChatStoreOptions {
-  slug: string;
-  instanceSlug?: string | null;
-  /** The instance's id, sent with every message. */
-  instanceId?: string | null;
-  medium?: Medium;
-  api: ChatApi;
-  /** How the message goes out and the answer comes back (the text stream for the chat). */
-  transport: ChatTransport;
-  now?: () => number;
-  timezone?: () => string | null;
-  idleTimeoutMs?: number;
-  /** Told of each ChatEvent as it happens. */
-  onEvent?: (event: ChatEvent) => void;
-}
-
-/** Why a send did not produce an answer; the screen turns it into the spec's toasts. */
-export type SendFailure =
-  /** The conversation could not be created: nothing was sent ('Unable to send message'). */
-  | 'conversation'
-  /** The server refused the message before streaming (non-OK); the draft is restored. */
-  | 'refused'
-  /**
-   * 402: usage enforcement refused the message (DESIGN §4); nothing was stored, the visitor's
-   * message is taken back and the draft restored, so the paywall can take over.
-   */
-  | 'usage'
-  /** The request never reached the server. */
-  | 'network'
-  /** The stream sent an error event, or ended without the final message. */
-  | 'stream'
-  /** No line for `STREAM_IDLE_TIMEOUT_MS` (spec/chat.md §7: an idle stream ends with an error). */
-  | 'timeout';
-
-export type SendOutcome =
-  | { status: 'sent'; message: Message }
-  | { status: 'cancelled'; partialText: string }
-  | {
-      status: 'failed';
-      failure: SendFailure;
-      error: string;
-      restoreDraft: boolean;
-      /** With failure 'usage': the usage that refused the message, when the server sent it. */
-      usage?: Usage | null;
-    }
-  /** Blank text, or a send already in flight (Enter is ignored while pending). */
-  | { status: 'ignored' };
-
-export type LoadState = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+export type {
+  ChatApi,
+  ChatEvent,
+  ChatStoreOptions,
+  LoadState,
+  SendFailure,
+  SendOutcome,
+} from './chat-store-types';
 
 class StreamIdleError extends Error {
   constructor() {
@@ -93,7 +35,8 @@ class StreamIdleError extends Error {
   }
 }
 class CancelledByUser extends Error {
-  constructor() {
+  /** `stopped`: the visitor pressed Stop (the server is told); otherwise the view went away. */
+  constructor(readonly stopped = false) {
     super(RESPONSE_CANCELLED);
   }
 }
@@ -129,6 +72,8 @@ export function createChatStore(options: ChatStoreOptions) {
   const busy = computed(() => reply.value !== null);
 
   let controller: AbortController | null = null;
+  /** A stop still being told to the server: the next message waits for it (it names the latest answer). */
+  let stopping: Promise<void> | null = null;
   let creating: Promise<Conversation> | null = null;
   let loadToken = 0;
 
@@ -212,6 +157,8 @@ export function createChatStore(options: ChatStoreOptions) {
     }
     if (abort.signal.aborted) return settleCancelled(abort);
 
+    if (stopping) await stopping;
+    if (abort.signal.aborted) return settleCancelled(abort);
     const idle = createIdleTimer({
       timeoutMs: idleTimeoutMs,
       onIdle: () => abort.abort(new StreamIdleError()),
@@ -252,7 +199,9 @@ export function createChatStore(options: ChatStoreOptions) {
     } catch (error) {
       idle.stop();
       const reason = abort.signal.aborted ? abort.signal.reason : error;
-      if (reason instanceof CancelledByUser) return settleCancelled(abort);
+      if (reason instanceof CancelledByUser) {
+        return settleCancelled(abort, reason.stopped ? target.id : null);
+      }
       if (reason instanceof StreamIdleError) return settleFailed(abort, 'timeout', reason.message, false);
       const status = statusOf(error);
       if (status === 402) return settleRefusedByUsage(abort, error);
@@ -274,13 +223,29 @@ export function createChatStore(options: ChatStoreOptions) {
     return { status: 'sent', message: stored };
   }
 
-  function settleCancelled(abort: AbortController): SendOutcome {
+  /** The answer stops where it stands on screen; with `stoppedIn`, the server is told to keep that. */
+  function settleCancelled(abort: AbortController, stoppedIn: string | null = null): SendOutcome {
     const partialText = reply.peek()?.text ?? '';
+    const kept = partialText.trim() !== '' ? localMessage('CLONE', partialText, 'cancelled', now()) : null;
     batch(() => {
-      if (partialText.trim() !== '') append(localMessage('CLONE', partialText, 'cancelled', now()));
+      if (kept) append(kept);
       finish(abort);
     });
+    if (stoppedIn && options.api.stopAnswer) stopping = tellStop(stoppedIn, partialText, kept?.id ?? null);
     return { status: 'cancelled', partialText };
+  }
+
+  /** Tells the server what the visitor saw; the stored answer (cut to it) then takes the local one's place. */
+  async function tellStop(conversationId: string, shownText: string, localId: string | null): Promise<void> {
+    try {
+      const stored = await options.api.stopAnswer?.(conversationId, shownText);
+      const shown = stored ? toChatMessage(stored) : null;
+      if (shown && localId) messages.value = messages.value.map((m) => (m.id === localId ? shown : m));
+    } catch {
+      // The server keeps what it stored; the visitor's screen stays as it is.
+    } finally {
+      stopping = null;
+    }
   }
 
   function settleFailed(
@@ -330,7 +295,7 @@ export function createChatStore(options: ChatStoreOptions) {
   /** Stops the answer in flight; refused within the first second. Returns whether it stopped. */
   function cancel(): boolean {
     if (!controller || !cancellable()) return false;
-    controller.abort(new CancelledByUser());
+    controller.abort(new CancelledByUser(true));
     return true;
   }
 
@@ -354,6 +319,11 @@ export function createChatStore(options: ChatStoreOptions) {
     });
   }
 
+  /** Shows `reaction` on the message `id` (the controller saves it). */
+  function setReaction(id: string, reaction: ChatMessage['reaction']): void {
+    messages.value = messages.value.map((m) => (m.id === id ? { ...m, reaction } : m));
+  }
+
   /** Takes a renamed title into the conversation. */
   function setTitle(title: string): void {
     if (conversation.value) conversation.value = { ...conversation.value, title };
@@ -373,6 +343,7 @@ export function createChatStore(options: ChatStoreOptions) {
     cancellable,
     reset,
     setTitle,
+    setReaction,
     dispose: abortInFlight,
   };
 }

@@ -1,8 +1,8 @@
 import { formatMediaTimestamp, podcastStartSeconds } from '@doppel/core';
 import type { Citation } from '@doppel/protocol';
-import { forwardRef } from 'react';
+import { forwardRef, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ClockIcon, ExternalIcon } from '../components/icons';
-import { citationHref } from '../talk/citation-toast';
+import { citationHref } from '../talk/citation-href';
 import { CitationIcon, citationTypeLabel, isCreatorAnswer } from './citation-icon';
 
 const MEDIA = new Set(['youtube', 'podcast', 'video_file', 'audio_file']);
@@ -42,7 +42,7 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
           )}
         </div>
       </div>
-      {citation.text && <blockquote className="citation-quote">{citation.text}</blockquote>}
+      {citation.text && <CitationQuote text={citation.text} />}
       {(showTimestamp || href) && (
         <div className="citation-foot">
           {showTimestamp && citation.timestamp !== null && (
@@ -63,3 +63,37 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
     </li>
   );
 });
+
+/**
+ * The quoted passage, six lines at most until the visitor asks for the rest (issue 9 §4). The
+ * clamp sits on the text, not the padded quote box, so no part of a seventh line shows.
+ */
+function CitationQuote({ text }: { text: string }) {
+  const id = useId();
+  const body = useRef<HTMLParagraphElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the text changes.
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (el && !expanded) setClamped(el.scrollHeight > el.clientHeight + 1);
+  }, [text, expanded]);
+  return (
+    <blockquote className="citation-quote">
+      <p id={id} ref={body} className={expanded ? 'citation-quote-text is-expanded' : 'citation-quote-text'}>
+        {text}
+      </p>
+      {(clamped || expanded) && (
+        <button
+          type="button"
+          className="link-button citation-more"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </blockquote>
+  );
+}

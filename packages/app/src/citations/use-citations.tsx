@@ -1,12 +1,10 @@
 /**
  * @module The citations overlay of one chat (spec/chat.md §2, §5): opened from a `[n]` marker —
- * focused on that source, with the citation toast — or from a message's Sources button.
+ * focused on that source — or from a message's Sources button.
  * Shared by the full site's talk page and the embedded chat.
  */
 
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
-import { fetchSources } from '../api';
-import { useServices } from '../services';
 
 const CitationsOverlay = lazy(() => import('./citations-overlay'));
 
@@ -24,25 +22,13 @@ export interface Citations {
 }
 
 export function useCitations(): Citations {
-  const { api } = useServices();
   const [state, setState] = useState<CitationsState>({ open: false, messageId: null, focus: null });
   const returnFocus = useRef<HTMLElement | null>(null);
-  const open = useCallback(
-    (messageId: string, n: number | null) => {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setState({ open: true, messageId, focus: n });
-      if (n === null) return;
-      fetchSources(api, messageId).then(
-        (list) => {
-          const cited = list.find((c) => c.index === n && c.used) ?? list.find((c) => c.index === n);
-          // The toast module (and sonner) load on first use: the embed's first load stays small.
-          if (cited) void import('../talk/citation-toast').then((module) => module.showCitationToast(cited));
-        },
-        () => undefined,
-      );
-    },
-    [api],
-  );
+  const open = useCallback((messageId: string, n: number | null) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The sheet shows the marker's source; no citation toast repeats it (issue 9 §14).
+    setState({ open: true, messageId, focus: n });
+  }, []);
 
   const element = state.messageId ? (
     <Suspense fallback={null}>

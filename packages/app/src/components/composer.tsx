@@ -4,9 +4,19 @@ import {
   dashBullets,
   isDraftDirty,
   keyAction,
+  messageLength,
   sendButtonState,
 } from '@doppel/core';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { MESSAGE_TOO_LONG } from '@doppel/protocol';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { SendIcon, StopIcon } from './icons';
 
 /** spec/chat.md §5: the prompt is at least 52 px tall and grows up to a maximum. */
@@ -58,6 +68,15 @@ export function Composer({
   const hintId = useId();
   const draft = { text: value, files, pending: busy };
   const sendable = !disabled && canSend(draft);
+  // issue 9 §10: a counter near the limit; past it the draft is refused (the server's limit too).
+  const length = messageLength(value);
+  const describedBy = [
+    `${hintId}-hint`,
+    length.showCounter ? `${hintId}-count` : null,
+    length.over ? `${hintId}-over` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const face = sendButtonState({
     sending: busy,
     receiving: false,
@@ -65,6 +84,13 @@ export function Composer({
     micError: false,
     transcribing: false,
   });
+
+  // The talk screen is for typing: focus goes to the prompt (not `autoFocus`, which Preact only
+  // writes as an attribute; see useFocusOnMount).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
+  useEffect(() => {
+    if (autoFocus) textarea.current?.focus();
+  }, []);
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -118,9 +144,8 @@ export function Composer({
           value={value}
           placeholder={placeholder}
           disabled={disabled}
-          // biome-ignore lint/a11y/noAutofocus: the talk screen is for typing; focus goes to the prompt.
-          autoFocus={autoFocus}
-          aria-describedby={`${hintId}-hint`}
+          aria-describedby={describedBy}
+          aria-invalid={length.over || undefined}
           onKeyDown={onKeyDown}
           onChange={(event) => {
             const raw = event.target.value;
@@ -132,6 +157,20 @@ export function Composer({
         <span id={`${hintId}-hint`} className="visually-hidden">
           Enter sends, Shift+Enter adds a new line.
         </span>
+        {length.showCounter && (
+          <span
+            id={`${hintId}-count`}
+            className={length.over ? 'composer-counter is-over' : 'composer-counter'}
+          >
+            {length.used.toLocaleString('en-US')}/{length.max.toLocaleString('en-US')}
+            <span className="visually-hidden"> characters</span>
+          </span>
+        )}
+        {length.over && (
+          <span id={`${hintId}-over`} className="visually-hidden" role="status">
+            {MESSAGE_TOO_LONG}
+          </span>
+        )}
         {face === 'stop' ? (
           <button
             type="button"
@@ -144,7 +183,13 @@ export function Composer({
             <StopIcon />
           </button>
         ) : (
-          <button type="submit" className="composer-button" aria-label="Send message" disabled={!sendable}>
+          <button
+            type="submit"
+            className="composer-button"
+            aria-label="Send message"
+            title={length.over ? MESSAGE_TOO_LONG : undefined}
+            disabled={!sendable}
+          >
             <SendIcon />
           </button>
         )}

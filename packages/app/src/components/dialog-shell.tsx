@@ -41,6 +41,16 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const content = useRef<HTMLDivElement>(null);
+  // What had focus when the dialog opened (the button that opened it): focus goes back there on
+  // close, Escape included (issue 9 §8). Radix returns focus to a Dialog.Trigger, and these
+  // dialogs are opened from anywhere (a header button, a menu item, the paywall's rules).
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -56,9 +66,10 @@ export function DialogShell({
             if (initialFocus === 'dialog') content.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            if (returnFocus?.isConnected) {
+            const target = returnFocus?.isConnected ? returnFocus : opener.current;
+            if (target?.isConnected) {
               event.preventDefault();
-              returnFocus.focus();
+              target.focus();
             }
           }}
         >

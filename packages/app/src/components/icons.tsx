@@ -62,6 +62,12 @@ export const ThumbUpIcon = ({ className }: IconProps) => (
   </Svg>
 );
 
+export const ThumbDownIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M17 14V4h3v10h-3zm0 0-4 7a2 2 0 0 1-2.6-1.9L11 15H5.5a2 2 0 0 1-2-2.4l1.4-7A2 2 0 0 1 6.9 4H17" />
+  </Svg>
+);
+
 export const SourcesIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H10a2 2 0 0 1 2 2v14a1.5 1.5 0 0 0-1.5-1.5h-5A1 1 0 0 1 4 17.5z" />
@@ -289,5 +295,17 @@ export const LockIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <rect x="5" y="11" width="14" height="10" rx="2" />
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Svg>
+);
+
+export const ChevronIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="m9 6 6 6-6 6" />
+  </Svg>
+);
+
+export const StarIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
   </Svg>
 );

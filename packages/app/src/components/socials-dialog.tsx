@@ -68,19 +68,17 @@ export default function SocialsDialog({
               {link?.valid ? (
                 <a className="social-link" href={link.url} target="_blank" rel="noopener noreferrer">
                   <Icon />
-                  <span>
-                    {label}
-                    <br />
-                    <small>{link.url.replace(/^https?:\/\//, '')}</small>
+                  <span className="social-text">
+                    <span className="social-label">{label}</span>
+                    <span className="social-url">{link.url.replace(/^https?:\/\//, '')}</span>
                   </span>
                 </a>
               ) : (
                 <div className="social-link">
                   <Icon />
-                  <span>
-                    {label}
-                    <br />
-                    <small>{value}</small>
+                  <span className="social-text">
+                    <span className="social-label">{label}</span>
+                    <span className="social-url">{value}</span>
                   </span>
                 </div>
               )}

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { MeResponse, Usage } from '@doppel/protocol';
+import { MESSAGE_MAX_LENGTH, type MeResponse, type Usage } from '@doppel/protocol';
 import { computed, signal } from '@preact/signals-core';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api';
@@ -113,6 +113,17 @@ describe('createConversationController', () => {
     expect(usageStore.usage.value?.usage.messages).toBeGreaterThanOrEqual(1);
   });
 
+  it('never sends a text over the message limit: no request, no fake reply, the text waits in the prompt', async () => {
+    const { controller, calls, notices, known } = setup(answering);
+    await known();
+    const long = 'x'.repeat(MESSAGE_MAX_LENGTH + 100);
+    await controller.send(long, 'suggested');
+    expect(streamCalls(calls)).toHaveLength(0);
+    expect(controller.chat.messages.value).toEqual([]);
+    expect(controller.draft.value).toBe(long);
+    expect(notices).toEqual([]);
+  });
+
   it('at the anonymous limit opens sign-in instead of sending, and keeps a suggested question in the prompt', async () => {
     const { controller, calls, login, known } = setup(
       {},
@@ -221,6 +232,7 @@ describe('createConversationController', () => {
     await session.refresh();
     expect(controller.newConversation()).toBe(false);
     expect(login.request.value.open).toBe(true);
-    expect(notices).toEqual(['You need to be logged in first.']);
+    expect(notices).toEqual([]);
+    expect(login.request.value).toEqual({ open: true, reason: 'You need to be logged in first.' });
   });
 });

@@ -6,6 +6,7 @@
  * render its signals and call its intents. `medium` says what kind of conversation it is; the
  * transport (the text stream for the chat) is separate, so calls and dictation can plug in.
  */
+import { messageLength } from '@doppel/core';
 import { type CloneProfile, DEFAULT_CONVERSATION_TITLE, LOGIN_REQUIRED, type Medium } from '@doppel/protocol';
 import {
   batch,
@@ -16,7 +17,14 @@ import {
   signal,
   untracked,
 } from '@preact/signals-core';
-import { type ApiClient, claimConversation, createConversation, fetchConversation, uploadFile } from '../api';
+import {
+  type ApiClient,
+  claimConversation,
+  createConversation,
+  fetchConversation,
+  stopAnswer,
+  uploadFile,
+} from '../api';
 import type { LoginRequestStore } from '../auth/login-request';
 import { type ChatEvent, type ChatStore, createChatStore } from '../chat/chat-store';
 import { type ChatTransport, textStreamTransport } from '../chat/chat-transport';
@@ -26,6 +34,7 @@ import type { UsageStore } from '../session/usage-store';
 import { createDraftFiles, type DraftFiles } from './draft-files';
 import { initialMessageStep } from './initial-message-step';
 import type { Notifier } from './notifier';
+import { reactTo } from './react-to';
 import { type SendSource, settleSendOutcome } from './settle-send-outcome';
 
 /** The capture flow, while it collects an e-mail or phone in the chat (the embed's, spec/chat.md §4). */
@@ -90,6 +99,7 @@ export function createConversationController(options: ConversationControllerOpti
     api: {
       createConversation: (input) => createConversation(api, input),
       fetchConversation: (id) => fetchConversation(api, id),
+      stopAnswer: (id, shownText) => stopAnswer(api, id, shownText),
     },
     transport: options.transport ?? textStreamTransport(api),
     onEvent: (event) => {
@@ -117,6 +127,12 @@ export function createConversationController(options: ConversationControllerOpti
     if (flow?.active.peek()) {
       // spec/chat.md §4: while capture is active the prompt answers the capture flow.
       if (await flow.submit(text)) draft.value = '';
+      return;
+    }
+    // issue 9 §10: a text over the message limit is never sent; it waits in the prompt, whose
+    // counter says why.
+    if (messageLength(text.trim()).over) {
+      if (source !== 'prompt') draft.value = text.trim();
       return;
     }
     // spec/chat.md §6: at the limit the paywall (or sign-in) opens instead; the text is kept.
@@ -246,8 +262,8 @@ export function createConversationController(options: ConversationControllerOpti
    */
   function newConversation(): boolean {
     if (session.status.peek() === 'ready' && !session.signedIn.peek() && clone.options.requireEmail) {
-      notify.info(LOGIN_REQUIRED);
-      login.open();
+      // The sign-in dialog says why; a toast would repeat it (issue 9 §14).
+      login.open(LOGIN_REQUIRED);
       return false;
     }
     batch(() => {
@@ -285,6 +301,8 @@ export function createConversationController(options: ConversationControllerOpti
     newConversation,
     attachCapture,
     claim,
+    /** Likes or thumbs-down a clone message (null takes it back), saved per person. */
+    react: reactTo(chat, api, notify),
     connect,
     cancel: () => chat.cancel(),
     setTitle: (title: string) => chat.setTitle(title),

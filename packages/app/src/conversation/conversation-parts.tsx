@@ -14,7 +14,7 @@ import { MessageList } from '../talk/message-list';
 import type { ConversationController } from './conversation-controller';
 import { useCanStop } from './use-can-stop';
 
-type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 'scrollRequest'>;
+type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 'scrollRequest' | 'lead'>;
 
 interface ConversationMessagesProps extends MessageListExtras {
   controller: ConversationController;
@@ -32,6 +32,7 @@ export function ConversationMessages({ controller, ...rest }: ConversationMessag
       messages={chat.messages.value}
       reply={chat.reply.value}
       loadState={chat.loadState.value}
+      onReact={controller.react}
       {...rest}
     />
   );
@@ -108,10 +109,11 @@ export function ConversationIntro({
   return (
     <div className={className}>
       <Avatar name={name} imageUrl={clone.instance?.imageUrl ?? clone.imageUrl} size={avatarSize} />
-      <h1 className="chat-intro-name">
-        {name}
-        {badge === undefined ? null : <> {badge}</>}
-      </h1>
+      {/* The badge sits beside the heading, so the heading reads as the name alone. */}
+      <div className="chat-intro-name">
+        <h1>{name}</h1>
+        {badge}
+      </div>
       <p className="chat-intro-headline">{clone.headline}</p>
       {children}
       {suggestions.length > 0 && (

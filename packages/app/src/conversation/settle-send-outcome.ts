@@ -35,6 +35,8 @@ export function settleSendOutcome(outcome: SendOutcome, context: SendOutcomeCont
     void usage.refresh();
   } else if (outcome.status === 'cancelled') {
     notify.warning(RESPONSE_CANCELLED);
+    // The message was accepted and answered in part: it stays charged (docs/http-api.md, Stop).
+    void usage.refresh();
   } else if (outcome.status === 'failed' && outcome.failure === 'usage') {
     // 402: no error toast; the draft comes back and the paywall (or sign-in) takes over.
     restoreDraft();

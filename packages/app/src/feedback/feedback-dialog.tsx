@@ -108,8 +108,14 @@ export default function FeedbackDialog({ open, onOpenChange, pathname }: Feedbac
           <DialogClose className="btn btn-ghost" type="button">
             Cancel
           </DialogClose>
-          <button type="submit" className="btn btn-primary" disabled={!check.ok || sending}>
-            {sending ? 'Sending…' : 'Send feedback'}
+          {/* While sending, the spec's 'Sending feedback' toast says so; the button does not repeat it. */}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!check.ok || sending}
+            aria-busy={sending}
+          >
+            Send feedback
           </button>
         </div>
       </form>

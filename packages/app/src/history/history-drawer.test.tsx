@@ -25,6 +25,7 @@ const history = () => [
 
 function api(options: { signedIn?: boolean; list?: ReturnType<typeof history> } = {}, extra = {}) {
   let list = options.list ?? history();
+  let archived: ReturnType<typeof history> = [];
   const withMessages = (id: string) => {
     const found = list.find((c) => c.id === id);
     return found
@@ -36,13 +37,23 @@ function api(options: { signedIn?: boolean; list?: ReturnType<typeof history> } 
     'GET /api/me': () =>
       jsonResponse({ user: options.signedIn === false ? null : user(), relationships: [] }),
     'GET /api/clones/demo/usage': () => jsonResponse(usage({ anonymous: false })),
-    'GET /api/clones/demo/conversations': () => jsonResponse(list),
+    'GET /api/clones/demo/conversations': ({ url }) =>
+      jsonResponse(url.searchParams.get('archived') === 'true' ? archived : list),
     'GET /api/conversations/c1': () => withMessages('c1'),
     'GET /api/conversations/c2': () => withMessages('c2'),
     'GET /api/conversations/c5': () => withMessages('c5'),
+    'PATCH /api/conversations/c2': ({ body }) => {
+      const update = body as { hidden?: boolean };
+      const all = [...list, ...archived].map((c) => (c.id === 'c2' ? { ...c, ...update } : c));
+      list = all.filter((c) => !c.hidden);
+      archived = all.filter((c) => c.hidden);
+      return jsonResponse({ ...history()[1], ...update });
+    },
     'PATCH /api/conversations/c1': ({ body }) => {
       const update = body as { title?: string; hidden?: boolean };
-      list = list.map((c) => (c.id === 'c1' ? { ...c, ...update } : c)).filter((c) => !c.hidden);
+      const all = [...list, ...archived].map((c) => (c.id === 'c1' ? { ...c, ...update } : c));
+      list = all.filter((c) => !c.hidden);
+      archived = all.filter((c) => c.hidden);
       return jsonResponse({ ...history()[0], ...update });
     },
     'POST /api/conversations': () => jsonResponse(conversation({ id: 'c9', title: 'Conversation' }), 201),
@@ -132,6 +143,40 @@ describe('history drawer', () => {
     expect(calls.find((c) => c.key === 'PATCH /api/conversations/c1')?.body).toEqual({ hidden: true });
     expect(within(drawer).queryByText('Morning chat')).toBeNull();
     expect(await screen.findByText('Hello from c2')).toBeTruthy();
+  });
+
+  it('undoes an archive from the drawer, by keyboard, back to where it was', async () => {
+    const { calls } = api();
+    const { location } = renderApp('/demo/talk/conversation/c1');
+    const { user, drawer } = await openDrawer();
+    await user.click(within(drawer).getByRole('button', { name: 'Archive Morning chat' }));
+    const undo = await within(drawer).findByRole('button', { name: 'Undo' });
+    expect(within(drawer).getByRole('status').textContent).toContain('Archived “Morning chat”');
+    // The undo takes focus from the row that went away.
+    await waitFor(() => expect(document.activeElement).toBe(undo));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/demo/talk/conversation/c2'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/demo/talk/conversation/c1'));
+    expect(calls.filter((c) => c.key === 'PATCH /api/conversations/c1').map((c) => c.body)).toEqual([
+      { hidden: true },
+      { hidden: false },
+    ]);
+    expect(await within(drawer).findByRole('link', { name: /Morning chat/ })).toBeTruthy();
+  });
+
+  it('finds archived conversations and restores them', async () => {
+    api();
+    renderApp('/demo/talk/conversation/c1');
+    const { user, drawer } = await openDrawer();
+    await user.click(within(drawer).getByRole('button', { name: 'Archive Focus' }));
+    expect(within(drawer).queryByRole('link', { name: 'Focus' })).toBeNull();
+    const toggle = within(drawer).getByRole('button', { name: 'Archived' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    const section = within(drawer).getByRole('region', { name: 'Archived' });
+    await user.click(await within(section).findByRole('button', { name: 'Restore Focus' }));
+    expect(await within(drawer).findByRole('link', { name: 'Focus' })).toBeTruthy();
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Restore Focus' })).toBeNull());
   });
 
   it('archiving the only conversation goes to the talk page; a failure says so', async () => {

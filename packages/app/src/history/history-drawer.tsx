@@ -5,12 +5,13 @@
  */
 import { groupConversations } from '@doppel/core';
 import type { Conversation } from '@doppel/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { createConversation, errorMessage, fetchConversationHistory, updateConversation } from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { PlusIcon } from '../components/icons';
 import { useServices } from '../services';
+import { ArchivedList } from './archived-list';
 import { HistoryRow } from './history-row';
 import './history.css';
 
@@ -27,6 +28,9 @@ export interface HistoryDrawerProps {
   /** A conversation was renamed here (the header follows when it is the current one). */
   onRenamed: (id: string, title: string) => void;
 }
+
+/** How long the undo of an archive stays. */
+const ARCHIVE_UNDO_MS = 8_000;
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'error'; error: string };
 
@@ -45,6 +49,18 @@ export default function HistoryDrawer({
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [creating, setCreating] = useState(false);
+  /** The conversation just archived, while its undo shows. */
+  const [undo, setUndo] = useState<{ conversation: Conversation; wasCurrent: boolean } | null>(null);
+  /** Bumped by each archive or restore: the Archived list reads itself again. */
+  const [version, setVersion] = useState(0);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  // The undo takes focus from the row that went away; it leaves by itself after a while.
+  useEffect(() => {
+    if (!undo) return;
+    undoButton.current?.focus();
+    const timer = setTimeout(() => setUndo(null), ARCHIVE_UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
   useEffect(() => {
@@ -89,10 +105,28 @@ export default function HistoryDrawer({
     }
     const rest = list.filter((c) => c.id !== conversation.id);
     setList(rest);
+    setVersion((n) => n + 1);
+    const wasCurrent = conversation.id === currentId;
+    // issue 9 §13: an undo, in the drawer where the visitor is (a toast outside the modal drawer
+    // could be neither clicked nor reached by keyboard).
+    setUndo({ conversation, wasCurrent });
     // spec/chat.md §4: archiving the open conversation moves to the most recently updated other one.
-    if (conversation.id === currentId) {
+    if (wasCurrent) {
       const next = groupConversations(rest, Date.now())[0]?.conversations[0] ?? null;
       onNavigate(next?.id ?? null);
+    }
+  };
+
+  /** Back into the history (undo, or the Archived list's Restore). */
+  const restore = async (conversation: Conversation, reopen: boolean): Promise<void> => {
+    try {
+      const stored = await updateConversation(api, conversation.id, { hidden: false });
+      setList((current) => [stored, ...current.filter((c) => c.id !== stored.id)]);
+      setVersion((n) => n + 1);
+      setUndo(null);
+      if (reopen) onNavigate(stored.id);
+    } catch {
+      toast.error('Failed to restore conversation');
     }
   };
 
@@ -172,7 +206,30 @@ export default function HistoryDrawer({
             </ul>
           </section>
         ))}
+        <ArchivedList
+          slug={slug}
+          instanceSlug={instanceSlug}
+          version={version}
+          onOpen={(id) => {
+            onOpenChange(false);
+            onNavigate(id);
+          }}
+          onRestore={(conversation) => void restore(conversation, false)}
+        />
       </nav>
+      {undo && (
+        <div className="history-undo" role="status">
+          <span>Archived “{undo.conversation.title}”</span>
+          <button
+            ref={undoButton}
+            type="button"
+            className="link-button"
+            onClick={() => void restore(undo.conversation, undo.wasCurrent)}
+          >
+            Undo
+          </button>
+        </div>
+      )}
     </DialogShell>
   );
 }

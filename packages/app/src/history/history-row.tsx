@@ -1,5 +1,7 @@
 import { type Conversation, TITLE_MAX_LENGTH } from '@doppel/protocol';
+import type { ComponentProps } from 'react';
 import { ArchiveIcon, EditIcon } from '../components/icons';
+import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { conversationUrl } from '../routes';
 import { useTitleEditor } from '../talk/use-title-editor';
 
@@ -31,12 +33,9 @@ export function HistoryRow({
     return (
       <li className="history-row is-editing">
         <form className="history-rename" onSubmit={editor.save}>
-          <input
+          <RenameInput
             className="field-input history-rename-input"
             maxLength={TITLE_MAX_LENGTH + 20}
-            // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this row.
-            autoFocus
-            onFocus={(event) => event.currentTarget.select()}
             {...editor.inputProps}
           />
           {editor.error && (
@@ -87,4 +86,10 @@ export function HistoryRow({
       </div>
     </li>
   );
+}
+
+/** The rename field: focused with its title selected as it appears (the user just asked to rename). */
+function RenameInput(props: ComponentProps<'input'>) {
+  const ref = useFocusOnMount<HTMLInputElement>(true, true);
+  return <input ref={ref} {...props} />;
 }

@@ -58,4 +58,13 @@ describe('renderMarkdown', () => {
     const root = render('<button data-cite="1" onclick="alert(1)">x</button>');
     expect(root.querySelector('button')).toBeNull();
   });
+
+  it('ties each marker to the word before it and the stop after it, without a space', () => {
+    const root = render('Start with the plan [1][2]. Then **cut** [3], and rest.');
+    const ties = [...root.querySelectorAll('.cite-tie')];
+    expect(ties.map((t) => t.textContent)).toEqual(['plan12.', '3,']);
+    expect(root.textContent?.trim()).toBe('Start with the plan12. Then cut3, and rest.');
+    // The word inside the tie is the one before the marker; no tie crosses an element's edge.
+    expect(root.querySelector('strong')?.textContent).toBe('cut');
+  });
 });

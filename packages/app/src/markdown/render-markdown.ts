@@ -101,17 +101,35 @@ export interface RenderOptions {
   citationsInteractive: boolean;
 }
 
+/**
+ * A run of markers with the word before it and the punctuation after it: rendered as one
+ * unbreakable piece, so a marker never wraps onto a line of its own (issue 9 §5). The word
+ * stops at a tag, so the piece never crosses an element's edge.
+ */
+const TIED = new RegExp(
+  `([^\\s<>${MARK}]*)((?:${MARK}cite\\d{1,2}${MARK})+)([.,;:!?\u2026)\\]"'\u201d\u2019]*)`,
+  'g',
+);
+
+function markerHtml(n: string, interactive: boolean): string {
+  return interactive
+    ? `<sup class="cite"><button type="button" class="cite-marker" data-cite="${n}" aria-label="Source ${n}">${n}</button></sup>`
+    : `<sup class="cite"><span class="cite-marker">${n}</span></sup>`;
+}
+
 /** Renders clone text as sanitised HTML with its citation markers. */
 export function renderMarkdown(text: string, { citationsInteractive }: RenderOptions): string {
-  const source = parseCitationMarkers(text)
-    .map((segment) => (segment.kind === 'marker' ? `${MARK}cite${segment.n}${MARK}` : segment.text))
-    .join('');
+  let source = '';
+  for (const segment of parseCitationMarkers(text)) {
+    // "plan [1]." sits tight: the space before a marker goes.
+    if (segment.kind === 'marker') source = `${source.replace(/[ \t]+$/, '')}${MARK}cite${segment.n}${MARK}`;
+    else source += segment.text;
+  }
   const html = marked.parse(source) as string;
-  const withMarkers = html.replace(PLACEHOLDER, (_match, n: string) =>
-    citationsInteractive
-      ? `<sup class="cite"><button type="button" class="cite-marker" data-cite="${n}" aria-label="Source ${n}">${n}</button></sup>`
-      : `<sup class="cite"><span class="cite-marker">${n}</span></sup>`,
-  );
+  const withMarkers = html.replace(TIED, (_match, word: string, markers: string, after: string) => {
+    const rendered = markers.replace(PLACEHOLDER, (_m, n: string) => markerHtml(n, citationsInteractive));
+    return `<span class="cite-tie">${word}${rendered}${after}</span>`;
+  });
   return purifier().sanitize(withMarkers, {
     ALLOWED_TAGS: [...ALLOWED_TAGS, 'span'],
     ALLOWED_ATTR,

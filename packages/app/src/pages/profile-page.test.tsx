@@ -18,7 +18,9 @@ describe('profile page', () => {
     renderApp('/demo');
     await heading();
     expect(screen.getByText('Builder of calm software')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Verified' })).toBeTruthy();
+    // The badge has its own name, outside the heading: the heading reads as the name alone.
+    expect(screen.getByRole('img', { name: 'Verified creator' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ada Demo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe('/demo/talk');
     expect(screen.queryByRole('link', { name: 'Call' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Video' })).toBeNull();

@@ -20,6 +20,17 @@ import { type UsageStore, useUsage } from '../session';
 import { RemainingCounter } from '../talk/remaining-counter';
 import '../components/composer.css';
 import './profile.css';
+import { ProfileSkeleton } from './profile-skeleton';
+
+let talkPageFetched = false;
+/** Loads the talk page's code once, ahead of the click that needs it. */
+function prefetchTalkPage(): void {
+  if (talkPageFetched) return;
+  talkPageFetched = true;
+  void import('../talk/talk-page').catch(() => {
+    talkPageFetched = false;
+  });
+}
 
 interface ProfilePageProps {
   slug: string;
@@ -43,7 +54,13 @@ export default function ProfilePage({ slug, instanceSlug }: ProfilePageProps) {
           ) : undefined
         }
       />
-      <main className="page-main profile" id="main">
+      <main
+        className="page-main profile"
+        id="main"
+        // The visitor is about to go to the talk page: fetch its code now (issue 9 §9).
+        onPointerOver={prefetchTalkPage}
+        onFocus={prefetchTalkPage}
+      >
         {state.status === 'loading' && <ProfileSkeleton />}
         {state.status === 'error' && <LoadError message={state.error} onRetry={retry} />}
         {state.status === 'ready' && <Profile clone={state.clone} usage={usage} />}
@@ -70,65 +87,62 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
   return (
     <>
       <WarningBanner clone={clone} />
-      <section className="profile-summary" aria-labelledby="profile-name">
-        <Avatar name={name} imageUrl={imageUrl} size={112} className="profile-avatar" />
-        <h1 id="profile-name" className="profile-name">
-          {name}
-          {clone.verified && <VerifiedBadge />}
-        </h1>
-        {clone.headline && <p className="profile-headline">{clone.headline}</p>}
-        {clone.description && <p className="profile-description">{clone.description}</p>}
-        <div className="profile-actions">
-          <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-primary btn-lg">
-            <ChatIcon />
-            Message
-          </Link>
-          {clone.features.voiceCall && (
-            <Link href={callUrl(clone.slug, instanceSlug, 'call')} className="btn btn-secondary btn-lg">
-              <PhoneIcon />
-              Call
+      <div className="profile-layout">
+        <section className="profile-summary" aria-labelledby="profile-name">
+          <Avatar name={name} imageUrl={imageUrl} size={112} className="profile-avatar" />
+          {/* The badge sits beside the heading, so the heading reads as the name alone. */}
+          <div className="profile-name">
+            <h1 id="profile-name">{name}</h1>
+            {clone.verified && <VerifiedBadge />}
+          </div>
+          {clone.headline && <p className="profile-headline">{clone.headline}</p>}
+          {clone.description && <p className="profile-description">{clone.description}</p>}
+          <div className="profile-actions">
+            <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-primary btn-lg">
+              <ChatIcon />
+              Message
             </Link>
+            {clone.features.voiceCall && (
+              <Link href={callUrl(clone.slug, instanceSlug, 'call')} className="btn btn-secondary btn-lg">
+                <PhoneIcon />
+                Call
+              </Link>
+            )}
+            {clone.features.videoCall && (
+              <Link href={callUrl(clone.slug, instanceSlug, 'video')} className="btn btn-secondary btn-lg">
+                <VideoIcon />
+                Video
+              </Link>
+            )}
+          </div>
+        </section>
+        <div className="profile-chat">
+          {suggestions.length > 0 && (
+            <SuggestedQuestions
+              questions={suggestions}
+              onPick={ask}
+              editHref={owner ? studioQuestionsUrl(clone.slug) : null}
+            />
           )}
-          {clone.features.videoCall && (
-            <Link href={callUrl(clone.slug, instanceSlug, 'video')} className="btn btn-secondary btn-lg">
-              <VideoIcon />
-              Video
-            </Link>
-          )}
-        </div>
-      </section>
-      {suggestions.length > 0 && (
-        <SuggestedQuestions
-          questions={suggestions}
-          onPick={ask}
-          editHref={owner ? studioQuestionsUrl(clone.slug) : null}
-        />
-      )}
-      <div className="profile-prompt">
-        <Composer
-          value={draft}
-          onChange={setDraft}
-          onSubmit={ask}
-          placeholder={`Message ${name}…`}
-          label={`Message ${name}`}
-        />
-        <div className="profile-prompt-footer">
-          <RemainingCounter usage={usage.usage.value} requireEmail={clone.options.requireEmail} />
+          <div className="profile-prompt">
+            <Composer
+              value={draft}
+              onChange={setDraft}
+              onSubmit={ask}
+              placeholder={`Message ${name}…`}
+              label={`Message ${name}`}
+            />
+            <div className="profile-prompt-footer">
+              <RemainingCounter
+                usage={usage.usage.value}
+                requireEmail={clone.options.requireEmail}
+                onOpen={() => paywall.open('request')}
+              />
+            </div>
+          </div>
         </div>
       </div>
       <PaywallHost paywall={paywall} clone={clone} />
     </>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <div className="profile-summary" role="status" aria-busy="true" aria-label="Loading profile">
-      <span className="skeleton" style={{ width: 112, height: 112, borderRadius: 999 }} />
-      <span className="skeleton" style={{ width: 200, height: 28 }} />
-      <span className="skeleton" style={{ width: 280, height: 18 }} />
-      <span className="skeleton" style={{ width: '90%', maxWidth: 480, height: 44 }} />
-      <span className="skeleton" style={{ width: 140, height: 48, borderRadius: 999 }} />
-    </div>
   );
 }

@@ -1,4 +1,11 @@
-import { formatPrice, membershipBenefits, membershipPrice, subscribeButtonState } from '@doppel/core';
+import {
+  formatPrice,
+  isCurrentPlan,
+  membershipBenefits,
+  membershipPrice,
+  type OfferedMedia,
+  subscribeButtonState,
+} from '@doppel/core';
 import {
   type ActiveSubscription,
   type BillingBasis,
@@ -27,6 +34,8 @@ interface MembershipCardProps {
   relationshipType: RelationshipType | null;
   /** Whether a payment provider is configured; until then the button is disabled and says why. */
   paymentsEnabled: boolean;
+  /** What the deployment offers (the clone's features): the benefits promise nothing else. */
+  offered: OfferedMedia;
 }
 
 /** spec/calls.md §2: name, price, per-period label, optional description, benefits and the button. */
@@ -36,10 +45,13 @@ export function MembershipCard({
   activeSubscription,
   relationshipType,
   paymentsEnabled,
+  offered,
 }: MembershipCardProps) {
   const price = membershipPrice(membership, basis);
   const state = subscribeButtonState({ activeSubscription, membership, basis, price, relationshipType });
-  const current = activeSubscription?.membership.id === membership.id && activeSubscription.basis === basis;
+  // issue 9 §15: the plan the user is on says so, the free one included (nothing to buy there).
+  const current = isCurrentPlan({ activeSubscription, membership, basis, price });
+  const showButton = state !== 'hidden' && !(current && !activeSubscription);
   const reason =
     state === 'disabled-own-clone'
       ? OWN_CLONE_SUBSCRIBE_TOOLTIP
@@ -63,14 +75,14 @@ export function MembershipCard({
         <p className="membership-description">{membership.customDescription}</p>
       )}
       <ul className="membership-benefits">
-        {membershipBenefits(membership).map((benefit) => (
+        {membershipBenefits(membership, offered).map((benefit) => (
           <li key={benefit}>
             <CheckIcon />
             {benefit}
           </li>
         ))}
       </ul>
-      {state !== 'hidden' && (
+      {showButton && (
         <div className="membership-action">
           <button
             type="button"

@@ -3,7 +3,7 @@
  * clone's membership cards and the 'Logged in as {email}' link that signs out. Loaded lazily.
  */
 import { canShowMembership } from '@doppel/core';
-import type { BillingBasis, RelationshipType, SubscriptionData } from '@doppel/protocol';
+import type { BillingBasis, Features, RelationshipType, SubscriptionData } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { signOutWithToasts } from '../account/sign-out';
 import { errorMessage, fetchMemberships } from '../api';
@@ -22,6 +22,8 @@ export interface PaywallDialogProps {
   /** 'limit' when a message was refused; 'request' when asked for (the `paywall` query). */
   reason: 'limit' | 'request';
   paymentsEnabled?: boolean;
+  /** What the deployment offers (the clone's features): the copy promises nothing else. */
+  features: Pick<Features, 'voiceCall' | 'videoCall' | 'sms' | 'telegram'>;
 }
 
 type Load =
@@ -37,6 +39,7 @@ export default function PaywallDialog({
   relationshipType,
   reason,
   paymentsEnabled = false,
+  features,
 }: PaywallDialogProps) {
   const { api, session } = useServices();
   const [basis, setBasis] = useState<BillingBasis>('monthly');
@@ -79,7 +82,7 @@ export default function PaywallDialog({
       <DialogDescription className="dialog-description">
         {reason === 'limit'
           ? "You've used all the messages included in your plan this month. A membership gives you more."
-          : 'Choose a membership for more messages and calls each month.'}
+          : `Choose a membership for more ${features.voiceCall || features.videoCall ? 'messages and calls' : 'messages'} each month.`}
       </DialogDescription>
       <fieldset className="basis-toggle">
         <legend className="visually-hidden">Billing period</legend>
@@ -127,6 +130,7 @@ export default function PaywallDialog({
                 activeSubscription={load.data.active_subscription}
                 relationshipType={relationshipType}
                 paymentsEnabled={paymentsEnabled}
+                offered={features}
               />
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { OWN_CLONE_SUBSCRIBE_TOOLTIP, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
+import { NO_FEATURES, OWN_CLONE_SUBSCRIBE_TOOLTIP, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,9 @@ describe('paywall', () => {
     api(
       { signedIn: true, usage: () => signedInAt(49) },
       {
+        // A deployment that offers voice calls and text messages: the cards may list them.
+        'GET /api/clones/demo': () =>
+          jsonResponse(cloneProfile({ features: { ...NO_FEATURES, voiceCall: true, sms: true } })),
         'POST /api/clone/talk/messages/stream': () =>
           jsonResponse({ error: 'Message quota reached', usage: signedInAt(50) }, 402),
       },
@@ -237,10 +240,10 @@ describe('paywall', () => {
     await prompt();
     await screen.findByRole('button', { name: 'Sign in' });
     await userEvent.setup().click(screen.getByRole('link', { name: 'Start new conversation' }));
-    expect(await screen.findByText('You need to be logged in first.')).toBeTruthy();
-    expect(
-      await screen.findByRole('dialog', { name: 'Sign in to keep talking' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    // The dialog itself says why (spec/chat.md §6), with no toast repeating it.
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5_000 });
+    expect(within(dialog).getByText('You need to be logged in first.')).toBeTruthy();
+    expect(screen.getAllByText('You need to be logged in first.')).toHaveLength(1);
     expect(location.history).toEqual(['/demo/talk']);
   });
 });

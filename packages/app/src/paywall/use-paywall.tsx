@@ -79,6 +79,8 @@ export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: Clone
         email={user.email}
         relationshipType={paywall.relationshipType.value}
         reason={openedBy ?? 'request'}
+        paymentsEnabled={clone.features.payments}
+        features={clone.features}
       />
     </Suspense>
   );

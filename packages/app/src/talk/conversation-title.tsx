@@ -30,7 +30,9 @@ export function ConversationTitle({ conversationId, title, onRenamed }: Conversa
   const { editing } = editor;
 
   useEffect(() => {
-    if (editing) input.current?.select();
+    if (!editing) return;
+    input.current?.focus();
+    input.current?.select();
   }, [editing]);
 
   if (!conversationId || title === null) {

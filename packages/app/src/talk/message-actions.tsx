@@ -1,21 +1,25 @@
-import { COPY_COMPLETE_MS } from '@doppel/protocol';
+import { stripCitationMarkers } from '@doppel/core';
+import { COPY_COMPLETE_MS, type MessageReaction } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { CheckIcon, CopyIcon, SourcesIcon, ThumbUpIcon } from '../components/icons';
+import { CheckIcon, CopyIcon, SourcesIcon, ThumbDownIcon, ThumbUpIcon } from '../components/icons';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
 
 interface MessageActionsProps {
   text: string;
   /** Given when the citations button is shown (viewSources, hasSources, not the first message). */
   onSources?: (() => void) | undefined;
+  /** The visitor's like or thumbs-down, stored on the server (issue 9 §12). */
+  reaction: MessageReaction | null;
+  /** Given when the message can take a reaction (stored, with a server id). */
+  onReact?: ((reaction: MessageReaction | null) => void) | undefined;
   /** Given when read aloud is offered (the clone has a voice and this server can speak it). */
   readAloud?: { slug: string; messageId: string } | undefined;
 }
 
-/** The actions under a clone message: copy, like, and citations when the message has them. */
-export function MessageActions({ text, onSources, readAloud }: MessageActionsProps) {
+/** The actions under a clone message: copy, like, thumbs-down, read aloud, and citations when it has them. */
+export function MessageActions({ text, onSources, reaction, onReact, readAloud }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
-  const [liked, setLiked] = useState(false);
 
   useEffect(() => {
     if (!copied) return;
@@ -26,12 +30,16 @@ export function MessageActions({ text, onSources, readAloud }: MessageActionsPro
 
   const copy = async (): Promise<void> => {
     try {
-      await navigator.clipboard.writeText(text);
+      // The reply as the visitor reads it: no raw [1] markers (issue 9 §5).
+      await navigator.clipboard.writeText(stripCitationMarkers(text));
       setCopied(true);
     } catch {
       toast.error('Could not copy the message.');
     }
   };
+
+  /** A toggle: pressing the pressed one takes it back. */
+  const toggle = (value: MessageReaction): void => onReact?.(reaction === value ? null : value);
 
   return (
     <div className="message-actions">
@@ -44,16 +52,30 @@ export function MessageActions({ text, onSources, readAloud }: MessageActionsPro
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </button>
-      <button
-        type="button"
-        className={liked ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
-        aria-label="Like"
-        aria-pressed={liked}
-        title={liked ? 'Liked' : 'Like'}
-        onClick={() => setLiked((v) => !v)}
-      >
-        <ThumbUpIcon />
-      </button>
+      {onReact && (
+        <>
+          <button
+            type="button"
+            className={reaction === 'like' ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
+            aria-label="Like"
+            aria-pressed={reaction === 'like'}
+            title={reaction === 'like' ? 'Liked' : 'Like'}
+            onClick={() => toggle('like')}
+          >
+            <ThumbUpIcon />
+          </button>
+          <button
+            type="button"
+            className={reaction === 'dislike' ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
+            aria-label="Dislike"
+            aria-pressed={reaction === 'dislike'}
+            title={reaction === 'dislike' ? 'Disliked' : 'Dislike'}
+            onClick={() => toggle('dislike')}
+          >
+            <ThumbDownIcon />
+          </button>
+        </>
+      )}
       {readAloud && <ReadAloudButton slug={readAloud.slug} messageId={readAloud.messageId} text={text} />}
       {onSources && (
         <button type="button" className="message-sources-btn" onClick={onSources} aria-haspopup="dialog">

@@ -1,5 +1,5 @@
 import { shouldAutoScroll, withTimeSeparators } from '@doppel/core';
-import { NEW_MESSAGE_SCROLL_MS } from '@doppel/protocol';
+import { type MessageReaction, NEW_MESSAGE_SCROLL_MS } from '@doppel/protocol';
 import {
   Fragment,
   type ReactNode,
@@ -25,8 +25,12 @@ interface MessageListProps {
   loadState: LoadState;
   clone: CloneIdentity & { viewSources: boolean };
   onCitation: (messageId: string, n: number | null) => void;
+  /** Likes or thumbs-down a clone message; without it no reactions are offered. */
+  onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
   /** Shown when the conversation has no messages (intro and suggested questions). */
   empty: ReactNode;
+  /** Shown above the conversation and scrolled away with it (the talk page's warning banner). */
+  lead?: ReactNode;
   readOnly?: boolean;
   /**
    * Lines shown inside the conversation after the message `afterMessageId` (at the end when it is
@@ -49,7 +53,9 @@ export function MessageList({
   loadState,
   clone,
   onCitation,
+  onReact,
   empty,
+  lead,
   readOnly,
   inserted,
   scrollRequest,
@@ -119,6 +125,7 @@ export function MessageList({
   return (
     <div className="chat-scroller" ref={scroller} onScroll={onScroll}>
       <div className="chat-column">
+        {lead}
         {loadState === 'loading' ? <ConversationSkeleton /> : isEmpty ? empty : null}
         <div
           className="chat-log"
@@ -146,6 +153,7 @@ export function MessageList({
                       item.message.id !== firstId
                     }
                     onCitation={onCitation}
+                    onReact={onReact}
                   />
                   {insertedInline && item.message.id === anchor && inserted?.node}
                 </Fragment>

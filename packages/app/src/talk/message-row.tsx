@@ -1,3 +1,4 @@
+import type { MessageReaction } from '@doppel/protocol';
 import { memo } from 'react';
 import { MessageFiles } from '../attachments/message-files';
 import type { ChatMessage } from '../chat';
@@ -19,6 +20,8 @@ interface MessageRowProps {
   citable: boolean;
   readOnly?: boolean;
   onCitation: (messageId: string, n: number | null) => void;
+  /** Likes or thumbs-down a message (null takes it back); no reactions without it. */
+  onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
 }
 
 /** One message: the visitor's as a bubble on the right, the clone's with its avatar, name and actions. */
@@ -28,6 +31,7 @@ export const MessageRow = memo(function MessageRow({
   citable,
   readOnly,
   onCitation,
+  onReact,
 }: MessageRowProps) {
   if (message.sender === 'USER') {
     return (
@@ -50,7 +54,9 @@ export const MessageRow = memo(function MessageRow({
           text={message.text}
           onCitation={citable ? (n) => onCitation(message.id, n) : undefined}
         />
-        {message.state === 'cancelled' && <p className="message-note">Response stopped</p>}
+        {(message.state === 'cancelled' || message.interrupted) && (
+          <p className="message-note">Response stopped</p>
+        )}
         {showActions && (
           <MessageActions
             text={message.text}
@@ -59,6 +65,10 @@ export const MessageRow = memo(function MessageRow({
               clone.readAloudSlug && message.state === 'stored'
                 ? { slug: clone.readAloudSlug, messageId: message.id }
                 : undefined
+            }
+            reaction={message.reaction}
+            onReact={
+              onReact && message.state === 'stored' ? (reaction) => onReact(message.id, reaction) : undefined
             }
           />
         )}

@@ -7,13 +7,32 @@ import './remaining-counter.css';
  * required or the quota is unlimited; red at 3 or fewer. Anonymous visitors see what is left of
  * the anonymous quota.
  */
-export function RemainingCounter({ usage, requireEmail }: { usage: Usage | null; requireEmail: boolean }) {
+export function RemainingCounter({
+  usage,
+  requireEmail,
+  onOpen,
+}: {
+  usage: Usage | null;
+  requireEmail: boolean;
+  /** Given on the site: the counter opens the memberships (issue 9 §15). */
+  onOpen?: (() => void) | undefined;
+}) {
   if (!usage || !showRemainingCounter(usage, requireEmail)) return null;
   const left = usage.remaining.messages;
   const tone = remainingCounterTone(left);
+  const className = tone === 'danger' ? 'remaining-counter is-danger' : 'remaining-counter';
+  const text = `${left} ${left === 1 ? 'message' : 'messages'} left`;
+  if (!onOpen) return <p className={className}>{text}</p>;
   return (
-    <p className={tone === 'danger' ? 'remaining-counter is-danger' : 'remaining-counter'}>
-      {left} {left === 1 ? 'message' : 'messages'} left
-    </p>
+    <button
+      type="button"
+      className={`${className} remaining-counter-button`}
+      aria-haspopup="dialog"
+      title="See the memberships"
+      onClick={onOpen}
+    >
+      {text}
+      <span className="visually-hidden">: see the memberships</span>
+    </button>
   );
 }

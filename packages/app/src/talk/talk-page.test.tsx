@@ -220,8 +220,9 @@ describe('talk page', () => {
     expect(within(sheet).getByText('12:34')).toBeTruthy();
     expect(within(sheet).getByText('Notes on focus')).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.getAttribute('data-index')).toBe('2'));
-    // The citation toast: title and an Open action.
-    expect(await screen.findByRole('button', { name: 'Open' })).toBeTruthy();
+    // No citation toast besides the sheet: it would repeat the source the sheet shows (issue 9 §14).
+    expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(screen.queryByText('Slow work, episode 12', { selector: '[data-sonner-toast] *' })).toBeNull();
   });
 
   it('shows an error in the sheet when the sources cannot be loaded', async () => {

@@ -30,6 +30,7 @@ import '../components/composer.css';
 import './talk.css';
 import { ConversationTitle } from './conversation-title';
 import { RemainingCounter } from './remaining-counter';
+import { TalkSkeleton } from './talk-skeleton';
 import { useConversationAddress } from './use-conversation-address';
 
 interface TalkPageProps {
@@ -181,12 +182,17 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
           onRenamed={controller.setTitle}
         />
       </SiteHeader>
-      <div className="talk-banner">
-        <WarningBanner clone={clone} />
-      </div>
       <main className="talk-main" id="main">
         <ConversationMessages
           controller={controller}
+          // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
+          lead={
+            <div
+              className={controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'}
+            >
+              <WarningBanner clone={clone} />
+            </div>
+          }
           clone={{
             name: displayName,
             imageUrl,
@@ -213,38 +219,17 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
             }}
           />
           <div className="talk-dock-footer">
-            <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />
+            <RemainingCounter
+              usage={usage.usage.value}
+              requireEmail={requireEmail}
+              onOpen={() => controller.paywall.open('request')}
+            />
             <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
           </div>
         </div>
       </div>
       {citations.element}
       <PaywallHost paywall={controller.paywall} clone={clone} />
-    </div>
-  );
-}
-
-function TalkSkeleton() {
-  return (
-    <div className="talk" aria-busy="true">
-      <SiteHeader>
-        <span className="skeleton" style={{ width: 28, height: 28, borderRadius: 999 }} />
-        <span className="skeleton" style={{ width: 160, height: 16 }} />
-      </SiteHeader>
-      <main className="talk-main">
-        <div className="chat-column">
-          <div className="chat-intro">
-            <span className="skeleton" style={{ width: 72, height: 72, borderRadius: 999 }} />
-            <span className="skeleton" style={{ width: 180, height: 24 }} />
-            <span className="skeleton" style={{ width: 260, height: 16 }} />
-          </div>
-        </div>
-      </main>
-      <div className="talk-dock">
-        <div className="talk-dock-inner">
-          <span className="skeleton" style={{ height: 54, borderRadius: 26 }} />
-        </div>
-      </div>
     </div>
   );
 }

@@ -90,6 +90,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     imageUrl: null,
     files: [],
     messageAffiliates: [],
+    reaction: null,
     ...overrides,
   };
 }

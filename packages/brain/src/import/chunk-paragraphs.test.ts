@@ -12,7 +12,19 @@ const paragraph = (sentences: number, words = 10, timestampMs: number | null = n
 describe('chunkParagraphs', () => {
   it('keeps a short document as one chunk', () => {
     const chunks = chunkParagraphs([{ text: 'Just a note.', timestampMs: null }]);
-    expect(chunks).toEqual([{ position: 0, text: 'Just a note.', timestampMs: null }]);
+    expect(chunks).toEqual([{ position: 0, text: 'Just a note.', timestampMs: null, moments: [] }]);
+  });
+
+  it('says where each timestamped paragraph starts in its chunk (citations quote it with its time)', () => {
+    const [chunk] = chunkParagraphs([
+      { text: 'Hello and welcome.', timestampMs: 0 },
+      { text: 'Bench height should fit your body.', timestampMs: 18_000 },
+    ]);
+    expect(chunk?.moments).toEqual([
+      { at: 0, ms: 0 },
+      { at: 'Hello and welcome.\n\n'.length, ms: 18_000 },
+    ]);
+    expect(chunk?.text.slice(chunk.moments[1]?.at)).toBe('Bench height should fit your body.');
   });
 
   it('makes chunks of 60 to 180 words that end at paragraph ends', () => {

@@ -6,16 +6,19 @@
  * the minimum, so that citations point close to the moment that was cited.
  */
 import type { Paragraph } from '../folder/knowledge-document';
+import type { Moment } from '../text/cited-excerpt';
 import { countWords, splitSentences } from '../text/sentences';
 
 export interface Chunk {
   position: number;
   text: string;
   timestampMs: number | null;
+  /** Where each timestamped paragraph starts in `text` (citations quote one with its own time). */
+  moments: Moment[];
 }
 
 /** Bumped when chunking changes, so that an import re-chunks unchanged files. */
-export const CHUNKER_VERSION = 1;
+export const CHUNKER_VERSION = 2;
 export const CHUNK_MIN_WORDS = 60;
 /** A paragraph end at or past this many words closes the chunk. */
 export const CHUNK_TARGET_WORDS = 110;
@@ -48,11 +51,18 @@ function units(paragraphs: readonly Paragraph[]): Unit[] {
 
 function render(group: readonly Unit[]): Omit<Chunk, 'position'> {
   let text = '';
+  const moments: Moment[] = [];
   group.forEach((unit, i) => {
-    if (i > 0) text += unit.paragraph === group[i - 1]?.paragraph ? ' ' : '\n\n';
+    const startsParagraph = i === 0 || unit.paragraph !== group[i - 1]?.paragraph;
+    if (i > 0) text += startsParagraph ? '\n\n' : ' ';
+    if (startsParagraph && unit.timestampMs !== null) moments.push({ at: text.length, ms: unit.timestampMs });
     text += unit.text;
   });
-  return { text, timestampMs: group.find((unit) => unit.timestampMs !== null)?.timestampMs ?? null };
+  return {
+    text,
+    timestampMs: group.find((unit) => unit.timestampMs !== null)?.timestampMs ?? null,
+    moments,
+  };
 }
 
 /** Chunks the paragraphs of one document, in order. */

@@ -115,14 +115,19 @@ async function insertChunks(
 ): Promise<void> {
   const chunks = chunkParagraphs(document.paragraphs);
   await tx.query(
-    `INSERT INTO chunks (clone_id, document_id, position, text, timestamp_ms)
-     SELECT $1, $2, c.position, c.text, c.timestamp_ms
-     FROM jsonb_to_recordset($3::jsonb) AS c(position int, text text, timestamp_ms int)`,
+    `INSERT INTO chunks (clone_id, document_id, position, text, timestamp_ms, moments)
+     SELECT $1, $2, c.position, c.text, c.timestamp_ms, c.moments
+     FROM jsonb_to_recordset($3::jsonb) AS c(position int, text text, timestamp_ms int, moments jsonb)`,
     [
       cloneId,
       documentId,
       JSON.stringify(
-        chunks.map((c) => ({ position: c.position, text: c.text, timestamp_ms: c.timestampMs })),
+        chunks.map((c) => ({
+          position: c.position,
+          text: c.text,
+          timestamp_ms: c.timestampMs,
+          moments: c.moments,
+        })),
       ),
     ],
   );

@@ -5,7 +5,7 @@
  * the text are `used`, the others stay as relevant sources. Markers with no passage are
  * dropped from the stream, so `done.text` is exactly the streamed tokens joined.
  */
-import { citationNumbers } from '@doppel/core';
+import { citationNumbers, stripCitationMarkers } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { followUpQuery } from '../local/follow-up-query';
@@ -14,6 +14,7 @@ import { documentTitles } from '../retrieval/document-titles';
 import type { Passage } from '../retrieval/retrieve';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
+import { citedExcerpt } from '../text/cited-excerpt';
 import { buildPrompt } from './build-prompt';
 import { MarkerFilter } from './marker-filter';
 import { type LlmOptions, streamChatCompletion } from './stream-chat-completion';
@@ -21,19 +22,33 @@ import { type LlmOptions, streamChatCompletion } from './stream-chat-completion'
 /** Passages given to the model. */
 const PASSAGES = 6;
 
+/** The answer's sentences that carry marker `n`, markers taken out: what it took from passage n. */
+function claimsOf(text: string, n: number): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => sentence.includes(`[${n}]`))
+    .map((sentence) => stripCitationMarkers(sentence));
+}
+
 function citations(passages: readonly Passage[], text: string): CitationDraft[] {
   const cited = new Set(citationNumbers(text));
-  return passages.map((passage, i) => ({
-    position: i + 1,
-    used: cited.has(i + 1),
-    documentId: passage.documentId,
-    documentTitle: passage.documentTitle,
-    title: passage.documentTitle,
-    text: passage.text,
-    url: passage.url,
-    timestampMs: passage.timestampMs,
-    type: passage.documentType,
-  }));
+  return passages.map((passage, i) => {
+    const used = cited.has(i + 1);
+    // A used passage quotes the paragraph the answer drew on, with its own timestamp (issue 9 §4).
+    const quoted = used
+      ? citedExcerpt({ ...passage, moments: passage.moments ?? [] }, claimsOf(text, i + 1))
+      : { text: passage.text, timestampMs: passage.timestampMs };
+    return {
+      position: i + 1,
+      used,
+      documentId: passage.documentId,
+      documentTitle: passage.documentTitle,
+      title: passage.documentTitle,
+      ...quoted,
+      url: passage.url,
+      type: passage.documentType,
+    };
+  });
 }
 
 export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {

@@ -8,6 +8,7 @@
  */
 import type { CitationDraft } from '../brain';
 import type { Passage } from '../retrieval/retrieve';
+import { citedExcerpt } from '../text/cited-excerpt';
 import { askedMeasure } from './answer-measure';
 import {
   type AnswerWindow,
@@ -72,17 +73,33 @@ export function withMarker(sentence: string, n: number): string {
   return match ? `${match[1]} [${n}]${match[2]}` : `${sentence} [${n}]`;
 }
 
-const draft = (passage: Passage, position: number, used: boolean, part: 0 | 1 = 0): CitationDraft => ({
-  position,
-  used,
-  documentId: passage.documentId,
-  documentTitle: passage.documentTitle,
-  title: passage.documentTitle,
-  text: part === 1 && passage.next ? passage.next.text : passage.text,
-  url: passage.url,
-  timestampMs: part === 1 && passage.next ? passage.next.timestampMs : passage.timestampMs,
-  type: passage.documentType,
-});
+/**
+ * A citation of `passage` (or of the chunk after it, `part` 1). A used one quotes the paragraphs
+ * its `claims` (the sentences the answer took from it) come from, with their own timestamp
+ * (issue 9 §4), not the chunk's opening.
+ */
+const draft = (
+  passage: Passage,
+  position: number,
+  used: boolean,
+  part: 0 | 1 = 0,
+  claims: readonly string[] = [],
+): CitationDraft => {
+  const source =
+    part === 1 && passage.next
+      ? { text: passage.next.text, timestampMs: passage.next.timestampMs, moments: [] }
+      : { text: passage.text, timestampMs: passage.timestampMs, moments: passage.moments ?? [] };
+  return {
+    position,
+    used,
+    documentId: passage.documentId,
+    documentTitle: passage.documentTitle,
+    title: passage.documentTitle,
+    ...citedExcerpt(source, claims),
+    url: passage.url,
+    type: passage.documentType,
+  };
+};
 
 /**
  * How far retrieval's order is trusted for passage `i` (1 for the first). Retrieval ranks the
@@ -163,7 +180,8 @@ export function composeGroundedAnswer(
   const text = hedged
     ? `I haven't covered that exactly, so take this as the closest thing I've said. ${body}`
     : body;
-  const used = parts.map((part, k) => draft(passage, k + 1, true, part));
+  const claims = (part: 0 | 1) => sentences.filter((s) => s.part === part).map((s) => s.text);
+  const used = parts.map((part, k) => draft(passage, k + 1, true, part, claims(part)));
   const related = windows
     .filter((w) => w.passage !== best.passage && w.topicalHeld > 0)
     .slice(0, UNUSED_SHOWN)

@@ -54,8 +54,8 @@ export function rankingSql(
       FROM candidate c LEFT JOIN titled t ON t.id = c.document_id
       GROUP BY c.id ORDER BY rank DESC, c.id LIMIT $2
     ), passage AS (
-      SELECT c.id, c.text, c.timestamp_ms, c.position, d.id AS document_id, d.title, d.type, d.url, ranked.rank,
-        n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+      SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type, d.url,
+        ranked.rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
       FROM ranked JOIN chunks c ON c.id = ranked.id JOIN documents d ON d.id = c.document_id
       LEFT JOIN chunks n ON n.document_id = c.document_id AND n.position = c.position + 1
     )

@@ -7,6 +7,7 @@
 import type { Queryable } from '@doppel/db';
 import { CitationType } from '@doppel/protocol';
 import { z } from 'zod';
+import type { Moment } from '../text/cited-excerpt';
 import { planQuery } from './plan-query';
 import { rankingPlanMode, rankingSql } from './ranking-sql';
 import { type CloneStats, type RetrievalCache, retrievalCache } from './stats-cache';
@@ -21,6 +22,8 @@ export interface Passage {
   url: string | null;
   /** Milliseconds into the media for transcripts. */
   timestampMs: number | null;
+  /** Where each timestamped paragraph starts in `text` (none for chunks imported before them). */
+  moments?: readonly Moment[];
   /** Higher is more relevant; comparable within one call only. */
   rank: number;
   /** The chunk's place in its document (0: the document's opening). */
@@ -73,6 +76,7 @@ export const PassageRow = z.object({
   text: z.string(),
   timestamp_ms: z.number().nullable(),
   position: z.number(),
+  moments: z.array(z.object({ at: z.number(), ms: z.number() })).catch([]),
   document_id: z.string(),
   title: z.string(),
   type: z.string(),
@@ -95,6 +99,7 @@ export function toPassage(row: z.infer<typeof PassageRow>): Passage {
     documentType: CitationType.catch('file').parse(row.type),
     url: row.url,
     timestampMs: row.timestamp_ms,
+    moments: row.moments,
     rank: row.rank,
     position: row.position,
     next:

@@ -15,7 +15,7 @@ import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage 
  * names nothing their knowledge uses ("what did you do before you became a baker?"): an About
  * page says who they are in its first lines. Indexed lookups by document, at most `$4` rows.
  */
-const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.position, d.id AS document_id, d.title, d.type,
+const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type,
     d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
   FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
   LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1

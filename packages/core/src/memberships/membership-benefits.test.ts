@@ -53,6 +53,23 @@ describe('membershipBenefits', () => {
     ).toEqual(['500 messages per month', 'Unlimited video call minutes per month']);
   });
 
+  it('promises nothing the deployment does not offer', () => {
+    const everything = membershipOf({
+      voiceEnabled: true,
+      includedMinutesPerMonth: 30,
+      videoEnabled: true,
+      includedVideoMinutesPerMonth: 10,
+      smsEnabled: true,
+      telegramEnabled: true,
+    });
+    const nothing = { voiceCall: false, videoCall: false, sms: false, telegram: false };
+    expect(membershipBenefits(everything, nothing)).toEqual(['500 messages per month']);
+    expect(membershipBenefits(everything, { ...nothing, videoCall: true })).toEqual([
+      '500 messages per month',
+      '10 video call minutes per month',
+    ]);
+  });
+
   it('lists SMS and Telegram when enabled, last', () => {
     expect(
       membershipBenefits(

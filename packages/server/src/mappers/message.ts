@@ -1,5 +1,5 @@
 /** @module Message rows → protocol `Message` (timestamps as ISO strings). */
-import { type Message, MessageAffiliate, Sender } from '@doppel/protocol';
+import { type Message, MessageAffiliate, MessageReaction, Sender } from '@doppel/protocol';
 import { z } from 'zod';
 
 export const MessageRow = z.object({
@@ -16,6 +16,8 @@ export const MessageRow = z.object({
   files: z.array(z.object({ name: z.string(), url: z.string() })),
   affiliates: z.array(MessageAffiliate),
   created_at: z.date(),
+  /** The caller's reaction, where the read joined it (listMessages). */
+  reaction: MessageReaction.nullable().optional(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 
@@ -38,5 +40,6 @@ export function toMessage(row: MessageRow): Message {
     imageUrl: row.image_url,
     files: row.files,
     messageAffiliates: row.affiliates,
+    reaction: row.reaction ?? null,
   };
 }

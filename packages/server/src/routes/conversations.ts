@@ -33,6 +33,7 @@ import {
 } from '../store/conversations';
 import { listMessages } from '../store/messages';
 import { takeSlot } from '../store/rate-events';
+import { reactionSubjects } from '../store/reactions';
 import { ensureFollower } from '../store/relationships';
 import { CLONE_NOT_FOUND, INSTANCE_NOT_FOUND } from './clones';
 
@@ -80,9 +81,11 @@ export function conversationRoutes({ db, config, clock }: AppDeps) {
       /** One conversation with its messages, oldest first. */
       .get('/conversations/:id', async (c) => {
         const id = c.req.param('id');
-        const row = isUuid(id) ? await findConversation(db, id, await ownerOf(c)) : null;
+        const owner = await ownerOf(c);
+        const row = isUuid(id) ? await findConversation(db, id, owner) : null;
         if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
-        const messages = await listMessages(db, id);
+        // Each message with the caller's own like or thumbs-down (issue 9 §12).
+        const messages = await listMessages(db, id, reactionSubjects(owner));
         const answer: ConversationWithMessages = {
           ...toConversation(row),
           messages: messages.map(toMessage),
@@ -122,7 +125,7 @@ export function conversationRoutes({ db, config, clock }: AppDeps) {
         if (!row) return apiError(c, 404, CONVERSATION_NOT_FOUND);
         return c.json({ title: row.title });
       })
-      /** The signed-in user's visible conversations with the clone, most recently updated first. */
+      /** The signed-in user's visible (or, `?archived=true`, archived) conversations, newest first. */
       .get('/clones/:slug/conversations', async (c) => {
         const user = await identityOf(c).user();
         if (!user) return apiError(c, 401, LOGIN_REQUIRED);
@@ -131,10 +134,15 @@ export function conversationRoutes({ db, config, clock }: AppDeps) {
         const instanceSlug = c.req.query('instance');
         const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
         if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
+        const archived = c.req.query('archived');
+        if (archived !== undefined && archived !== 'true' && archived !== 'false') {
+          return apiError(c, 400, 'archived: Expected true or false');
+        }
         const rows = await listUserConversations(db, {
           cloneId: clone.id,
           userId: user.id,
           instanceId: instance?.id ?? null,
+          archived: archived === 'true',
         });
         const answer: ConversationHistory = rows.map(toConversation);
         return c.json(answer);

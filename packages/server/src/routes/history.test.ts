@@ -152,6 +152,14 @@ describe.each(testDatabases())('conversation ownership and history on $name', ({
     expect((await history(reader)).map((c) => c.id)).toEqual([kept.id]);
     // Still readable by its owner (a bookmarked link), just not listed.
     expect((await reader.get(`/api/conversations/${archived.id}`)).status).toBe(200);
+    // Found again in the archived list, and restored from it (issue 9 §13).
+    expect((await history(reader, '?archived=true')).map((c) => c.id)).toEqual([archived.id]);
+    const bad = await reader.get('/api/clones/ada/conversations?archived=yes');
+    expect([bad.status, await errorOf(bad)]).toEqual([400, 'archived: Expected true or false']);
+    await reader.patch(`/api/conversations/${archived.id}`, { hidden: false });
+    expect((await history(reader)).map((c) => c.id).sort()).toEqual([kept.id, archived.id].sort());
+    expect(await history(reader, '?archived=true')).toEqual([]);
+    await reader.patch(`/api/conversations/${archived.id}`, { hidden: true });
 
     for (const [body, message] of [
       [{ title: '   ' }, 'title: Title must not be empty'],

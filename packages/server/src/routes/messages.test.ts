@@ -122,7 +122,13 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
     const cases: [string, Promise<Response>, number, string | RegExp][] = [
       ['empty text', send(conversation.id, ''), 400, INVALID_OUTBOUND_MESSAGE],
       ['whitespace text', send(conversation.id, ' \n\t '), 400, INVALID_OUTBOUND_MESSAGE],
-      ['oversized text', send(conversation.id, 'x'.repeat(MESSAGE_MAX_LENGTH + 1)), 400, /longer than 4000/],
+      [
+        'oversized text',
+        send(conversation.id, 'x'.repeat(MESSAGE_MAX_LENGTH + 1)),
+        400,
+        // The prompt's words for the same limit (protocol MESSAGE_TOO_LONG).
+        'Invalid outbound message: message.text: Messages can be at most 4,000 characters',
+      ],
       ['text: 42', send(conversation.id, 42), 400, /^Invalid outbound message: message\.text: /],
       [
         'missing message',

@@ -128,6 +128,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         logger,
         keepAliveMs: config.streamKeepAliveMs,
         conversationId,
+        userMessageId: outcome.userMessageId,
         input: { clone, question, history, attachments: conversationFiles(db, conversationId, uploadUrl) },
       });
       return new Response(stream, { status: 200, headers: SSE_HEADERS });

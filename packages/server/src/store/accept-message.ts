@@ -32,6 +32,7 @@ const AcceptedRow = z.object({
   instance_id: z.string().nullable(),
   history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
   stored: z.number(),
+  user_message_id: z.string().nullable(),
   used: z.object({ messages: z.number(), voice_seconds: z.number(), video_seconds: z.number() }).nullable(),
 });
 
@@ -60,6 +61,8 @@ export interface AcceptMessageInput {
 export type AcceptOutcome =
   | {
       status: 'stored';
+      /** The visitor's message just stored (a stop names the answer to it). */
+      userMessageId: string;
       clone: CloneForBrain;
       /** The turns before this message, oldest first. */
       history: HistoryTurn[];
@@ -118,6 +121,7 @@ const statement = (charged: boolean) =>
                WHERE conversation_id = $1 AND sender IN ('USER', 'CLONE')
                ORDER BY created_at DESC, id DESC LIMIT $6) h), '[]'::jsonb) AS history,
        (SELECT count(*) FROM stored)::int AS stored,
+       (SELECT id FROM stored) AS user_message_id,
        ${
          charged
            ? `(SELECT jsonb_build_object('messages', u.messages, 'voice_seconds', u.voice_seconds,
@@ -156,5 +160,11 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
   if (!rows[0]) return { status: 'not-found' };
   const row = AcceptedRow.parse(rows[0]);
   if (row.stored === 0) return { status: 'refused', used: row.used ?? ZERO, instanceId: row.instance_id };
-  return { status: 'stored', clone: toCloneForBrain(row), history: row.history };
+  if (!row.user_message_id) throw new Error('the message was stored without an id');
+  return {
+    status: 'stored',
+    userMessageId: row.user_message_id,
+    clone: toCloneForBrain(row),
+    history: row.history,
+  };
 }

@@ -73,17 +73,20 @@ export async function findConversation(
   return rows[0] ? ConversationRow.parse(rows[0]) : null;
 }
 
-/** The user's visible conversations with the clone (and instance, when given), newest updated first. */
+/**
+ * The user's visible conversations with the clone (and instance, when given), newest updated
+ * first; with `archived`, the hidden ones instead (the history's Archived list, issue 9 §13).
+ */
 export async function listUserConversations(
   db: Queryable,
-  input: { cloneId: string; userId: string; instanceId: string | null },
+  input: { cloneId: string; userId: string; instanceId: string | null; archived?: boolean },
 ): Promise<ConversationRow[]> {
   const rows = await db.query(
     `SELECT ${CONVERSATION_COLUMNS} FROM conversations v JOIN clones c ON c.id = v.clone_id
-     WHERE v.user_id = $1 AND v.clone_id = $2 AND NOT v.hidden
+     WHERE v.user_id = $1 AND v.clone_id = $2 AND v.hidden = $4
        AND ($3::uuid IS NULL OR v.instance_id = $3::uuid)
      ORDER BY v.updated_at DESC, v.id LIMIT ${HISTORY_LIMIT}`,
-    [input.userId, input.cloneId, input.instanceId],
+    [input.userId, input.cloneId, input.instanceId, input.archived ?? false],
   );
   return z.array(ConversationRow).parse(rows);
 }

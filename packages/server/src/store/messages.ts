@@ -8,11 +8,21 @@ import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
 
-/** The messages of a conversation, oldest first. */
-export async function listMessages(db: Queryable, conversationId: string): Promise<MessageRow[]> {
+/**
+ * The messages of a conversation, oldest first, each with the reaction of the caller: the first
+ * of `subjects` (the user, then the visitor of this browser) that reacted.
+ */
+export async function listMessages(
+  db: Queryable,
+  conversationId: string,
+  subjects: readonly string[] = [],
+): Promise<MessageRow[]> {
   const rows = await db.query(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 ORDER BY created_at, id`,
-    [conversationId],
+    `SELECT ${MESSAGE_COLUMNS},
+       (SELECT r.reaction FROM message_reactions r WHERE r.message_id = m.id AND r.subject = ANY($2::text[])
+        ORDER BY array_position($2::text[], r.subject) LIMIT 1) AS reaction
+     FROM messages m WHERE conversation_id = $1 ORDER BY created_at, id`,
+    [conversationId, subjects],
   );
   return z.array(MessageRow).parse(rows);
 }

@@ -1,3 +1,4 @@
+import type { Db } from '@doppel/db';
 import { describe, expect, it } from 'vitest';
 import { failingBrain, stuckBrain } from '../../test/support/brain-doubles';
 import { parseEvents } from '../../test/support/harness';
@@ -22,6 +23,7 @@ describe('answerStream', () => {
       keepAliveMs: 10,
       idleTimeoutMs: 60,
       conversationId: 'x',
+      userMessageId: 'u',
       input,
     });
     const raw = await readAll(stream);
@@ -38,6 +40,7 @@ describe('answerStream', () => {
         logger: silentLogger,
         keepAliveMs: 1000,
         conversationId: 'x',
+        userMessageId: 'u',
         input,
       }),
     );
@@ -46,11 +49,14 @@ describe('answerStream', () => {
 
   it('stores nothing when the listener leaves before the first token', async () => {
     const queries: string[] = [];
-    const db = {
+    const db: Db = {
+      kind: 'pglite',
       async query<Row>(sql: string): Promise<Row[]> {
         queries.push(sql);
         return [];
       },
+      transaction: (fn) => fn(db),
+      async close() {},
     };
     const stream = answerStream({
       db,
@@ -58,6 +64,7 @@ describe('answerStream', () => {
       logger: silentLogger,
       keepAliveMs: 1000,
       conversationId: 'x',
+      userMessageId: 'u',
       input,
     });
     await stream.cancel();

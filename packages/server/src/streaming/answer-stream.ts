@@ -7,34 +7,38 @@
  * - the listener leaves mid-answer (DESIGN §4): the brain is aborted; the text produced so
  *   far is stored with `interrupted: true` and no citations (the brain hands them over only
  *   with its last event), or nothing when no token was produced;
+ * - the visitor pressed Stop (POST /api/conversations/:id/stop, store/stop-answer.ts): the
+ *   answer is stored cut to what the visitor saw, whichever of the two comes first;
  * - the brain fails or stays silent for STREAM_IDLE_TIMEOUT_MS: an error event, nothing
  *   stored for the clone, so a reload shows the question unanswered, as the visitor saw it.
  */
 import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
-import type { Queryable } from '@doppel/db';
+import type { Db } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
-import { insertCloneMessage } from '../store/messages';
+import { storeAnswer } from '../store/stop-answer';
 import { flushed, KEEP_ALIVE, sseEvent } from './sse';
 
 /** The error text of a failed answer (spec/chat.md §8 'Failed to process message.'). */
 export const ANSWER_FAILED = 'Failed to process message.';
 
 export interface AnswerStreamOptions {
-  db: Queryable;
+  db: Db;
   brain: Brain;
   logger: Logger;
   keepAliveMs: number;
   idleTimeoutMs?: number;
   conversationId: string;
+  /** The visitor's message this answers (a stop that waits for it names it). */
+  userMessageId: string;
   input: Omit<AnswerInput, 'signal'>;
 }
 
 const encoder = new TextEncoder();
 
 export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8Array> {
-  const { db, brain, logger, conversationId } = options;
+  const { db, brain, logger, conversationId, userMessageId } = options;
   const abort = new AbortController();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
@@ -76,14 +80,16 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
         }
       }
       clearTimeout(idle);
-      const stored = await insertCloneMessage(db, { conversationId, ...done, interrupted: false });
-      send(sseEvent({ type: 'message', message: toMessage(stored) }));
+      // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
+      const stored = await storeAnswer(db, { conversationId, userMessageId, ...done, interrupted: false });
+      if (stored) send(sseEvent({ type: 'message', message: toMessage(stored) }));
     } catch (error) {
       void events.return(undefined).catch(() => undefined);
       if (!open && partial) {
         // The listener left: keep what it saw, marked as cut short.
-        await insertCloneMessage(db, {
+        await storeAnswer(db, {
           conversationId,
+          userMessageId,
           text: partial,
           citations: [],
           interrupted: true,

@@ -1,0 +1,60 @@
+/**
+ * @module Shared steps of the full site's browser tests: signing a page's browser in the way a
+ * person does (the code read from the developer outbox), asking the demo clone a question, and
+ * the accessibility check (axe, serious and critical violations only).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+/** The six-digit code of the latest mail to `to` in the developer outbox. */
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const answer = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+      code = answer.messages[0]?.code ?? null;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+let people = 0;
+/** Signs the page's browser in with a fresh address (the session cookie lands in its context). */
+export async function signIn(page: Page): Promise<string> {
+  people += 1;
+  const email = `person${people}-${Date.now()}@example.com`;
+  expect((await page.request.post('/api/auth/email/send', { data: { email } })).status()).toBe(200);
+  const code = await latestCode(page.request, email);
+  expect((await page.request.post('/api/auth/email/verify', { data: { email, code } })).status()).toBe(200);
+  return email;
+}
+
+/** Asks `question` on the talk page and waits for the cited answer. */
+export async function ask(page: Page, question: string): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: /^Message/ }).fill(question);
+  await page.keyboard.press('Enter');
+  await expect(
+    page
+      .getByRole('log', { name: 'Conversation' })
+      .getByRole('button', { name: /^Source \d+$/ })
+      .first(),
+  ).toBeVisible();
+}
+
+/** axe on what the page shows now: no serious or critical violation. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Let entrance animations end, so colours are measured as they settle.
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+  expect(blocking, `${what}: serious or critical axe violations`).toEqual([]);
+}
