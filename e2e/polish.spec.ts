@@ -61,7 +61,8 @@ test('a source quotes the cited passage with its own time, clamped to whole line
   page,
 }) => {
   await page.goto('/demo/talk');
-  await ask(page, 'How high should my workbench be?');
+  // Answered from the listener-questions podcast: its third paragraph, at 02:05, not its opening.
+  await ask(page, 'How do I deal with tear-out on figured maple?');
   await page
     .getByRole('log', { name: 'Conversation' })
     .getByRole('button', { name: 'Source 1' })

@@ -189,6 +189,7 @@ export function composeGroundedAnswer(
       const p = passages[w.passage];
       return p ? [p] : [];
     });
-  const citations = [...used, ...related.map((p, k) => draft(p, used.length + k + 1, false))];
+  // A related source quotes its paragraph closest to the question, not its opening.
+  const citations = [...used, ...related.map((p, k) => draft(p, used.length + k + 1, false, 0, [question]))];
   return { text, citations, hedged };
 }

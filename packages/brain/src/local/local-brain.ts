@@ -9,6 +9,7 @@ import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { documentTitles } from '../retrieval/document-titles';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
+import { contentTerms } from '../text/terms';
 import { classifyQuestion } from './classify-question';
 import { composeGroundedAnswer } from './compose-grounded-answer';
 import { composeGreeting, composeIdentity, composeNotCovered } from './compose-profile-answer';
@@ -37,8 +38,14 @@ async function compose(
   const aboutCreator =
     questionIntent(asked).aboutCreator || (context !== undefined && questionIntent(context).aboutCreator);
   const found = await searchKnowledge(db, clone, query, { limit: PASSAGES, aboutCreator });
-  const { frequencies, chunks } = found;
   const passages = await withAttachments(input, query, found.passages);
+  // The visitor's attached files are knowledge too: their words are not "never covered".
+  const attached = passages.filter((p) => !found.passages.includes(p));
+  const frequencies = new Map(found.frequencies);
+  for (const passage of attached) {
+    for (const term of contentTerms(passage.text)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+  }
+  const chunks = found.chunks + attached.length;
   const grounded = composeGroundedAnswer(asked, passages, {
     cloneName: clone.name,
     exclude,
