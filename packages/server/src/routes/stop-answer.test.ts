@@ -120,11 +120,12 @@ describe.each(testDatabases())('stop on $name', ({ open }) => {
     const visitor = await browser();
     const id = await start(visitor);
     held.rearm();
-    const answer = send(visitor, id);
+    // The stream is open (the visitor's message stored), as when the app shows Stop.
+    const answer = await send(visitor, id);
     const res = await stop(visitor, id, { shownText: 'Let me walk ' });
     expect(StopAnswerResponse.parse(await res.json())).toEqual({ message: null });
     held.release();
-    await (await answer).text();
+    await answer.text();
     expect(await clone(visitor, id)).toMatchObject({
       sender: 'CLONE',
       text: 'Let me walk',
