@@ -4,15 +4,18 @@
  */
 import type { CloneProfile } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DraftFileChips } from '../attachments/draft-file-chips';
-import { MessageMenu } from '../attachments/message-menu';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { SuggestedQuestions } from '../components/suggested-questions';
 import { MessageList } from '../talk/message-list';
 import type { ConversationController } from './conversation-controller';
 import { useCanStop } from './use-can-stop';
+
+// Radix's menu and its positioning weigh about 20 KB: they load with the prompt that shows the
+// menu (the talk page), not with the embedded chat, which has none.
+const MessageMenu = lazy(() => import('../attachments/message-menu').then((m) => ({ default: m.MessageMenu })));
 
 type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 'scrollRequest' | 'lead'>;
 
@@ -57,12 +60,14 @@ export function ConversationPrompt({ controller, menu, ...rest }: ConversationPr
     <Composer
       leading={
         menu && (
-          <MessageMenu
-            uploads={menu.uploads}
-            canAttach={files.canAttach.value}
-            onFiles={files.attach}
-            onNewConversation={menu.onNewConversation}
-          />
+          <Suspense fallback={<span className="message-menu-button" aria-hidden="true" />}>
+            <MessageMenu
+              uploads={menu.uploads}
+              canAttach={files.canAttach.value}
+              onFiles={files.attach}
+              onNewConversation={menu.onNewConversation}
+            />
+          </Suspense>
         )
       }
       above={<DraftFileChips files={files.files.value} onRemove={files.remove} />}
