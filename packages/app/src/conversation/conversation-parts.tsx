@@ -15,7 +15,9 @@ import { useCanStop } from './use-can-stop';
 
 // Radix's menu and its positioning weigh about 20 KB: they load with the prompt that shows the
 // menu (the talk page), not with the embedded chat, which has none.
-const MessageMenu = lazy(() => import('../attachments/message-menu').then((m) => ({ default: m.MessageMenu })));
+const MessageMenu = lazy(() =>
+  import('../attachments/message-menu').then((m) => ({ default: m.MessageMenu })),
+);
 
 type MessageListExtras = Pick<Parameters<typeof MessageList>[0], 'inserted' | 'scrollRequest' | 'lead'>;
 
