@@ -2,9 +2,14 @@
  * @module `@doppel/db/testing`: the databases every DB test runs against, as
  * `describe.each(testDatabases())('$name', ({ open }) => ...)`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Db } from './db';
-import { migrate } from './migrate';
+import { loadMigrations, migrate } from './migrate';
 import { openPgliteDb } from './pglite-db';
 import { openPostgresDb, redact } from './postgres-db';
 
@@ -19,19 +24,39 @@ export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tes
 let template: Promise<Blob> | undefined;
 
 /**
- * In-memory PGlite, migrated. initdb + migrations take seconds, so the first open of a test
- * process builds a template data folder and every open starts from a copy of it (~0.5 s).
+ * Where the migrated template is kept between test processes: a file in the system's temporary
+ * folder named by a hash of the migrations and PGlite's version, so a changed migration or an
+ * upgrade builds a new one. Vitest runs each test file in a process of its own; without the file
+ * every one of them pays initdb (1–2 s) before its first test.
  */
+async function templateFile(): Promise<string> {
+  const hash = createHash('sha256');
+  // pnpm's real path of the module names its version (…/@electric-sql+pglite@0.5.16/…).
+  hash.update(realpathSync(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+  for (const { name, sql } of await loadMigrations()) hash.update(`${name}\0${sql}\0`);
+  return join(tmpdir(), `doppel-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function buildTemplate(): Promise<Blob> {
+  const file = await templateFile();
+  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const db = await openPgliteDb('memory://');
+  try {
+    await migrate(db);
+    const dump = await db.dump();
+    // Written aside and renamed, so a process reading it never sees half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  } finally {
+    await db.close();
+  }
+}
+
+/** In-memory PGlite, migrated: a copy of the template data folder (~0.3 s instead of initdb). */
 async function openPglite(): Promise<Db> {
-  template ??= (async () => {
-    const db = await openPgliteDb('memory://');
-    try {
-      await migrate(db);
-      return await db.dump();
-    } finally {
-      await db.close();
-    }
-  })();
+  template ??= buildTemplate();
   return openPgliteDb('memory://', { loadDataDir: await template });
 }
 
