@@ -204,11 +204,13 @@ async function onTheWire() {
   const hostPort = await freePort();
   const host = hostPage(app);
   await new Promise((resolve) => host.listen(hostPort, '127.0.0.1', resolve));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  let browser = null;
   try {
+    // Inside the try: without Chromium the launch fails, and the server and host page must stop too.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     await waitFor(`${app}/api/clones/demo`, 120_000);
     const hostUrl = `http://127.0.0.1:${hostPort}/`;
     // A warm-up, so the server's first answers (and its caches) are not what is measured.
@@ -217,7 +219,7 @@ async function onTheWire() {
     const identity = await measure(browser, hostUrl, { identity: true });
     return { compressed, identity, chromium: browser.version() };
   } finally {
-    await browser.close();
+    await browser?.close();
     host.close();
     server?.kill();
   }
