@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the pinned pnpm (package.json "packageManager"), installing it under .tools/ with npm
 // the first time: a fresh machine has Node and npm only (DESIGN §2).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,18 @@ export function pnpm(args, options = {}) {
     ...options,
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** `pnpm(args)` without blocking, so other set-up (apt-get) runs beside it; exits on failure. */
+export function pnpmAsync(args) {
+  const bin = pnpmBin();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: 'inherit', cwd: root });
+    child.on('close', (code) => {
+      if (code !== 0) process.exit(code ?? 1);
+      done();
+    });
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) pnpm(process.argv.slice(2));

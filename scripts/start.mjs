@@ -6,13 +6,12 @@
 // machine (a real deployment, where the outbox must stay off).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureEspeak } from './espeak.mjs';
-import { pnpm, root } from './pnpm.mjs';
+import { ESPEAK, ensureDebianPackages } from './debian.mjs';
+import { pnpm, pnpmAsync, root } from './pnpm.mjs';
 
 const skipSetup = process.argv.includes('--no-setup');
 if (!skipSetup) {
-  ensureEspeak();
-  pnpm(['install', '--prefer-offline']);
+  await Promise.all([ensureDebianPackages([ESPEAK]), pnpmAsync(['install', '--prefer-offline'])]);
   pnpm(['-r', '--if-present', 'build']);
 }
 

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureEspeak } from './espeak.mjs';
-import { pnpm, pnpmBin, root } from './pnpm.mjs';
+import { CHROMIUM, ESPEAK, ensureDebianPackages } from './debian.mjs';
+import { pnpmAsync, pnpmBin, root } from './pnpm.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -60,19 +60,6 @@ function canConnect(port, host = '127.0.0.1') {
     });
     socket.on('error', () => done(false));
   });
-}
-
-function ensureChromium() {
-  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
-  console.log('[doppel] installing Debian chromium for the browser tests');
-  const asRoot = process.getuid?.() === 0;
-  const aptGet = (...args) =>
-    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  aptGet('update');
-  aptGet('install', '-y', '--no-install-recommends', 'chromium');
 }
 
 async function ensurePostgres() {
@@ -127,11 +114,11 @@ async function startBuiltServer(port) {
 const reports = mkdtempSync(join(tmpdir(), 'doppel-reports-'));
 
 step('install');
-pnpm(['install', '--prefer-offline']);
-pnpmBin();
-ensureChromium();
-ensureEspeak();
-await ensurePostgres();
+await Promise.all([
+  pnpmAsync(['install', '--prefer-offline']),
+  ensureDebianPackages([CHROMIUM, ESPEAK]),
+  ensurePostgres(),
+]);
 
 // Independent steps run side by side; a step's output is printed whole when it ends, so the
 // log reads step by step. Lint, types and the build first (the build is what the browser
