@@ -7,6 +7,8 @@ describe('questionIntent', () => {
     ['What angles do you sharpen plane irons at?', 'amount'],
     ['What tire pressure should I run on 28mm tires?', 'amount'],
     ['How long does a full sharpening take you?', 'duration'],
+    ['How far ahead are you booked for commissions?', 'duration'],
+    ['How far is the nearest lumberyard?', 'amount'],
     ['How often should I flatten my waterstones?', 'frequency'],
     ['When did you open the school?', 'time'],
     ['How old were you when you made your first chair?', 'time'],

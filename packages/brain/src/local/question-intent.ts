@@ -29,7 +29,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ['frequency', /\bhow often\b|\bhow many times\b/],
   [
     'duration',
-    /\bhow long\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
+    /\bhow long\b|\bhow far (ahead|out|in advance)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
   ],
   ['time', /^(and )?when\b|\bwhat (year|age|time of)\b|\bhow old\b|\bat what age\b/],
   [

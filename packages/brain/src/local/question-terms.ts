@@ -24,7 +24,8 @@ export interface QuestionTerm {
 const FRAMING = new Set(
   `good best better way use need buy get time year thing start tell say talk know want like make take keep give
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
-  happen work try find mean offer`
+  happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
+  normal overall exact exactly really actually generally usually`
     .split(/\s+/)
     .map(stem),
 );
@@ -35,9 +36,10 @@ const VERB_WEIGHT = 0.5;
 const UNLOOKED_WEIGHT = 1;
 /**
  * A word right after a subject pronoun or "to" ("do you *insist* on", "before you *became*",
- * "how to *get*") is the question's verb: how it is asked more than what it is about.
+ * "how to *get*") is the question's verb: how it is asked more than what it is about. Not after
+ * "are you" ("are you *booked*", "were you *hurt*"): there it is what is asked about.
  */
-const AFTER_SUBJECT = /\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
+const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
 /**
  * "Before you became a baker", "before woodworking": what came before is asked, not the craft
  * the creator is known for (which their knowledge may never name that way).

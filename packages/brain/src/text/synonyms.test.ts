@@ -8,6 +8,8 @@ describe('synonyms', () => {
     expect(synonymStems(stem('gluing'))).toContain(stem('glue'));
     expect(synonymStems(stem('color'))).toContain(stem('colour'));
     expect(synonymStems(stem('honing'))).toContain(stem('sharpening'));
+    expect(synonymStems(stem('slope'))).toEqual(expect.arrayContaining([stem('ratio'), stem('angle')]));
+    expect(synonymStems(stem('loud'))).toContain(stem('noise'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 

@@ -32,6 +32,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['recommend', 'suggest'],
   ['bike', 'bicycle'],
   ['high', 'height', 'tall'],
+  ['slope', 'ratio', 'angle', 'pitch'],
+  ['loud', 'noise', 'noisy', 'decibel'],
+  ['quiet', 'silent'],
   ['percent', 'percentage'],
   ['carb', 'carbs', 'carbohydrate'],
   // Irregular forms the stemmer cannot meet.

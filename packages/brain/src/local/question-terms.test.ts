@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { questionTerms } from './question-terms';
+
+const stats = {
+  frequencies: new Map([
+    ['kit', 4],
+    ['sharpen', 20],
+    ['cost', 12],
+    ['book', 3],
+    ['commiss', 8],
+    ['ahead', 2],
+  ]),
+  chunks: 200,
+};
+const term = (question: string, name: string) => questionTerms(question, undefined, stats).find((t) => t.term === name);
+
+describe('questionTerms', () => {
+  it('weighs a word that only frames the question ("basic") little, and never as an unknown subject', () => {
+    const basic = term('How much does a basic sharpening kit cost?', 'basic');
+    const kit = term('How much does a basic sharpening kit cost?', 'kit');
+    expect(basic?.topical).toBe(false);
+    expect(basic?.weight).toBeLessThan((kit?.weight ?? 0) / 2);
+  });
+
+  it('takes the word after "are you" as what is asked about ("booked"), the word after "do you" as a verb', () => {
+    expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
+    expect(term('When do you book a commission?', 'book')?.topical).toBe(false);
+  });
+});
