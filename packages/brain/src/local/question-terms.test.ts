@@ -12,7 +12,8 @@ const stats = {
   ]),
   chunks: 200,
 };
-const term = (question: string, name: string) => questionTerms(question, undefined, stats).find((t) => t.term === name);
+const term = (question: string, name: string) =>
+  questionTerms(question, undefined, stats).find((t) => t.term === name);
 
 describe('questionTerms', () => {
   it('weighs a word that only frames the question ("basic") little, and never as an unknown subject', () => {
