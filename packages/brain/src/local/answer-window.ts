@@ -91,6 +91,7 @@ const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
   person: ['person'],
   place: ['place'],
   choice: ['choice'],
+  definition: ['definition'],
   general: [],
 };
 

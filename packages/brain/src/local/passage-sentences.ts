@@ -39,7 +39,7 @@ export interface PassageSentence {
 /** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
 const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
 const NOISE =
-  /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for)\b/i;
+  /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;

@@ -9,6 +9,8 @@ describe('questionIntent', () => {
     ['How long does a full sharpening take you?', 'duration'],
     ['How far ahead are you booked for commissions?', 'duration'],
     ['How far is the nearest lumberyard?', 'amount'],
+    ['What does FAS mean on lumber?', 'definition'],
+    ['What is a micro-bevel?', 'definition'],
     ['How often should I flatten my waterstones?', 'frequency'],
     ['When did you open the school?', 'time'],
     ['How old were you when you made your first chair?', 'time'],

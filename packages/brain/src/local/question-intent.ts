@@ -14,6 +14,7 @@ export type AnswerKind =
   | 'person'
   | 'place'
   | 'choice'
+  | 'definition'
   | 'general';
 
 export interface QuestionIntent {
@@ -26,6 +27,10 @@ const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
 
 const KINDS: readonly [AnswerKind, RegExp][] = [
+  [
+    'definition',
+    /^what (?:does|do) .+ (?:mean|stand for)\b|^what(?:'s| is| are) (?:an? )?[\w-]+(?: [\w-]+)?$/,
+  ],
   ['frequency', /\bhow often\b|\bhow many times\b/],
   [
     'duration',

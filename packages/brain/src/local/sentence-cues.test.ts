@@ -13,6 +13,14 @@ describe('sentenceCues', () => {
     expect(sentenceCues('I was a hospital pharmacist for nine years.')).toContain('past');
   });
 
+  it('tells a rate from a duration, and finds definitions', () => {
+    expect(sentenceCues('My first commission paid me about 6 dollars an hour.').has('duration')).toBe(false);
+    expect(sentenceCues('Leave it in clamps for an hour.')).toContain('duration');
+    expect(sentenceCues('FAS (Firsts and Seconds): the top grade.')).toContain('definition');
+    expect(sentenceCues('Stickered means thin strips of wood between each layer.')).toContain('definition');
+    expect(sentenceCues('I bought a plane at the flea market.').has('definition')).toBe(false);
+  });
+
   it('finds nothing in a sentence that states none of them', () => {
     expect(sentenceCues('Walnut is the most forgiving wood to finish.').has('amount')).toBe(false);
     expect(sentenceCues('Walnut is the most forgiving wood to finish.').has('duration')).toBe(false);

@@ -26,7 +26,8 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'duration',
     new RegExp(
-      `\\b${NUMBER}(?: to ${NUMBER})?[- ](?:and a half )?${TIME_UNIT}\\b|\\bovernight\\b|\\ban hour\\b`,
+      // "6 dollars an hour" is a rate, not a duration.
+      `\\b${NUMBER}(?: to ${NUMBER})?[- ](?:and a half )?${TIME_UNIT}\\b|\\bovernight\\b|(?<!(?:dollars?|pounds|euros?|bucks)\\s)\\ban hour\\b`,
       'i',
     ),
   ],
@@ -57,6 +58,10 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'choice',
     /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
+  ],
+  [
+    'definition',
+    /^[\p{L}\d.&/-]+(?: [\p{L}\d.&/-]+){0,3} ?(?:\([^)]{3,}\))?:\s|^[\p{Lu}\d&/-]{2,}\s*\(|\b(?:means|stands for|is short for|is what (?:I|we|you) call)\b/u,
   ],
   [
     'past',

@@ -23,6 +23,11 @@ describe('contentTerms', () => {
     ]);
   });
 
+  it('reads a number with thousands separators as one number', () => {
+    expect(contentTerms('a first shop for under $1,000')).toEqual(expect.arrayContaining(['1000']));
+    expect(contentTerms('a first shop for under $1,000')).not.toContain('000');
+  });
+
   it('splits hyphenated words', () => {
     expect(contentTerms('Stretch-and-folds')).toEqual(['stretch-and-fold', 'stretch', 'fold']);
     expect(contentTerms('the one-one-one finish')).toEqual([stem('one-one-one'), 'finish']);

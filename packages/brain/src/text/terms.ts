@@ -32,6 +32,8 @@ export function contentTerms(text: string): string[] {
     text
       .toLowerCase()
       .replace(/(\d)\s?%/g, '$1 percent')
+      // "1,000" is one number, not the terms "1" and "000".
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
       .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const terms = new Set<string>();
   for (const raw of words) {
