@@ -46,7 +46,9 @@ describe.each(testDatabases())('answers from an imported clone on $name', ({ ope
     expect(last.message.hasSources).toBe(true);
     expect(last.message.text).toMatch(/\[\d+\]/);
     const sources = SourcesResponse.parse(
-      await (await app.request(`/api/clone/talk/messages/${last.message.id}/sources`)).json(),
+      await (
+        await app.request(`/api/clone/talk/messages/${last.message.id}/sources`, { headers: visitor })
+      ).json(),
     );
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.map((s) => s.index)).toEqual([...sources.map((s) => s.index)].sort((a, b) => a - b));

@@ -82,13 +82,32 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
     expect(stored.title).toBe('How do you plan a season?');
     expect(stored.updatedAt >= stored.messages[0]!.createdAt).toBe(true);
 
-    const sources = SourcesResponse.parse(
-      await (await app.request(`/api/clone/talk/messages/${last.message.id}/sources`)).json(),
-    );
+    const sourcesUrl = `/api/clone/talk/messages/${last.message.id}/sources`;
+    const sources = SourcesResponse.parse(await (await app.request(sourcesUrl, { headers: visitor })).json());
     expect(sources.map((s) => [s.index, s.used, s.type, s.timestamp, s.url])).toEqual(
       CITATIONS.map((c) => [c.position, c.used, c.type, c.timestampMs, c.url]),
     );
     expect(new Date(sources[0]!.createdAt).toISOString()).toBe(sources[0]!.createdAt);
+  });
+
+  it('shows a message’s sources to the owner of its conversation only: anyone else gets 404', async () => {
+    const conversation = await newConversation();
+    const events = parseEvents(await (await send(conversation.id, 'How do you plan a season?')).text());
+    const last = events.at(-1);
+    if (last?.type !== 'message') throw new Error(`last event is ${last?.type}`);
+    const sourcesUrl = `/api/clone/talk/messages/${last.message.id}/sources`;
+    expect((await app.request(sourcesUrl, { headers: visitor })).status).toBe(200);
+    for (const headers of [await newVisitor(app), {}]) {
+      const res = await app.request(sourcesUrl, { headers });
+      expect(res.status).toBe(404);
+      expect(ApiError.parse(await res.json()).error).toBe('Message not found');
+    }
+    expect(
+      (await app.request(`/api/clone/talk/messages/${MISSING}/sources`, { headers: visitor })).status,
+    ).toBe(404);
+    expect(
+      (await app.request('/api/clone/talk/messages/not-a-uuid/sources', { headers: visitor })).status,
+    ).toBe(404);
   });
 
   it('gives the brain the clone and the earlier turns; keeps the first title', async () => {

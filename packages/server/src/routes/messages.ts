@@ -15,7 +15,7 @@ import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
-import { listCitations, messageExists } from '../store/messages';
+import { listCitations, messageOwnedBy } from '../store/messages';
 import { loadQuotaFacts } from '../store/quota-facts';
 import { conversationFiles } from '../store/upload-passages';
 import { attachUploads, findOwnReadyUploads } from '../store/uploads';
@@ -135,7 +135,15 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
     })
     .get('/clone/talk/messages/:id/sources', async (c) => {
       const id = c.req.param('id');
-      if (!isUuid(id) || !(await messageExists(db, id))) return apiError(c, 404, MESSAGE_NOT_FOUND);
+      // Like the conversation itself: only its owner reads a message's sources; others get 404.
+      const identity = identityOf(c);
+      const user = await identity.user();
+      const owner = {
+        userId: user?.id ?? null,
+        visitorId: identity.visitorId,
+        stateless: identity.stateless,
+      };
+      if (!isUuid(id) || !(await messageOwnedBy(db, id, owner))) return apiError(c, 404, MESSAGE_NOT_FOUND);
       const sources: Citation[] = (await listCitations(db, id)).map(toCitation);
       return c.json(sources);
     });

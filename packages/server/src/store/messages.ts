@@ -7,6 +7,7 @@ import type { Queryable } from '@doppel/db';
 import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
+import { type Owner, ownedBy } from './conversations';
 
 /**
  * The messages of a conversation, oldest first, each with the reaction of the caller: the first
@@ -67,9 +68,13 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
   return MessageRow.parse(rows[0]);
 }
 
-/** True when the message `id` (a uuid) exists. */
-export async function messageExists(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM messages WHERE id = $1', [id]);
+/** True when the message `id` (a uuid) is in a conversation `owner` owns (a conversation's rule). */
+export async function messageOwnedBy(db: Queryable, id: string, owner: Owner): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM messages m JOIN conversations v ON v.id = m.conversation_id
+     WHERE m.id = $1 AND ${ownedBy('v', '$2', '$3', '$4')}`,
+    [id, owner.userId, owner.visitorId, owner.stateless],
+  );
   return rows.length > 0;
 }
 
