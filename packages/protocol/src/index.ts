@@ -14,6 +14,7 @@ export * from './membership';
 export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';
+export * from './saved';
 export * from './stop';
 export * from './stream';
 export * from './text';

@@ -32,6 +32,7 @@ import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { reactionRoutes } from './routes/reactions';
+import { savedMessageRoutes } from './routes/saved-messages';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
 import { ttsRoutes } from './routes/tts';
@@ -105,6 +106,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))
+    .route('/', savedMessageRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

@@ -29,6 +29,7 @@ export {
 } from './conversations';
 export { sendFeedback } from './feedback';
 export { setMessageReaction } from './reactions';
+export { fetchSavedMessages, setMessageSaved } from './saved';
 export { clearSourcesCache, fetchSources } from './sources';
 export { stopAnswer } from './stop-answer';
 export { openMessageStream } from './stream';

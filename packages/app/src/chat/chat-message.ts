@@ -26,6 +26,8 @@ export interface ChatMessage {
   interrupted: boolean;
   /** The visitor's like or thumbs-down, as stored (issue 9 §12). */
   reaction: MessageReaction | null;
+  /** The visitor saved this clone message (spec/chat.md §4 Save). */
+  saved: boolean;
 }
 
 /** The clone answer in flight: pending until the first token, then streaming. */
@@ -50,6 +52,7 @@ export function toChatMessage(message: Message): ChatMessage | null {
     files: message.files,
     interrupted: message.interrupted,
     reaction: message.reaction,
+    saved: message.saved,
   };
 }
 
@@ -75,5 +78,6 @@ export function localMessage(
     files,
     interrupted: false,
     reaction: null,
+    saved: false,
   };
 }

@@ -324,6 +324,11 @@ export function createChatStore(options: ChatStoreOptions) {
     messages.value = messages.value.map((m) => (m.id === id ? { ...m, reaction } : m));
   }
 
+  /** Shows the message `id` saved or not (the controller stores it). */
+  function setSaved(id: string, saved: boolean): void {
+    messages.value = messages.value.map((m) => (m.id === id ? { ...m, saved } : m));
+  }
+
   /** Takes a renamed title into the conversation. */
   function setTitle(title: string): void {
     if (conversation.value) conversation.value = { ...conversation.value, title };
@@ -344,6 +349,7 @@ export function createChatStore(options: ChatStoreOptions) {
     reset,
     setTitle,
     setReaction,
+    setSaved,
     dispose: abortInFlight,
   };
 }

@@ -291,6 +291,12 @@ export const ArchiveIcon = ({ className }: IconProps) => (
   </Svg>
 );
 
+export const BookmarkIcon = ({ className, filled = false }: IconProps & { filled?: boolean }) => (
+  <Svg className={className}>
+    <path d="M6 4h12v17l-6-4-6 4z" fill={filled ? 'currentColor' : 'none'} />
+  </Svg>
+);
+
 export const LockIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <rect x="5" y="11" width="14" height="10" rx="2" />

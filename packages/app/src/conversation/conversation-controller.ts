@@ -35,6 +35,7 @@ import { createDraftFiles, type DraftFiles } from './draft-files';
 import { initialMessageStep } from './initial-message-step';
 import type { Notifier } from './notifier';
 import { reactTo } from './react-to';
+import { saveMessage } from './save-message';
 import { type SendSource, settleSendOutcome } from './settle-send-outcome';
 
 /** The capture flow, while it collects an e-mail or phone in the chat (the embed's, spec/chat.md §4). */
@@ -303,6 +304,8 @@ export function createConversationController(options: ConversationControllerOpti
     claim,
     /** Likes or thumbs-down a clone message (null takes it back), saved per person. */
     react: reactTo(chat, api, notify),
+    /** Saves or unsaves a clone message (optimistic; spec/chat.md §4). */
+    save: saveMessage(chat, api, notify),
     connect,
     cancel: () => chat.cancel(),
     setTitle: (title: string) => chat.setTitle(title),

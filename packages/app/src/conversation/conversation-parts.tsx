@@ -38,6 +38,7 @@ export function ConversationMessages({ controller, ...rest }: ConversationMessag
       reply={chat.reply.value}
       loadState={chat.loadState.value}
       onReact={controller.react}
+      onSave={controller.save}
       {...rest}
     />
   );

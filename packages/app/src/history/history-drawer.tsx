@@ -1,7 +1,8 @@
 /**
  * @module The history drawer (spec/chat.md §2, §4): the signed-in user's conversations with the
  * clone, grouped Today / Yesterday / month-day / full date; each row links to its conversation,
- * the open one is marked Current, and a row can be renamed inline or archived. Loaded lazily.
+ * the open one is marked Current, and a row can be renamed inline or archived; below them the
+ * saved messages and the archived conversations, each listed on request. Loaded lazily.
  */
 import { groupConversations } from '@doppel/core';
 import type { Conversation } from '@doppel/protocol';
@@ -13,6 +14,7 @@ import { PlusIcon } from '../components/icons';
 import { useServices } from '../services';
 import { ArchivedList } from './archived-list';
 import { HistoryRow } from './history-row';
+import { SavedList } from './saved-list';
 import './history.css';
 
 export interface HistoryDrawerProps {
@@ -206,6 +208,14 @@ export default function HistoryDrawer({
             </ul>
           </section>
         ))}
+        <SavedList
+          slug={slug}
+          instanceSlug={instanceSlug}
+          onOpen={(id) => {
+            onOpenChange(false);
+            onNavigate(id);
+          }}
+        />
         <ArchivedList
           slug={slug}
           instanceSlug={instanceSlug}

@@ -2,7 +2,14 @@ import { stripCitationMarkers } from '@doppel/core';
 import { COPY_COMPLETE_MS, type MessageReaction } from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { CheckIcon, CopyIcon, SourcesIcon, ThumbDownIcon, ThumbUpIcon } from '../components/icons';
+import {
+  BookmarkIcon,
+  CheckIcon,
+  CopyIcon,
+  SourcesIcon,
+  ThumbDownIcon,
+  ThumbUpIcon,
+} from '../components/icons';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
 
 interface MessageActionsProps {
@@ -15,10 +22,22 @@ interface MessageActionsProps {
   onReact?: ((reaction: MessageReaction | null) => void) | undefined;
   /** Given when read aloud is offered (the clone has a voice and this server can speak it). */
   readAloud?: { slug: string; messageId: string } | undefined;
+  /** Whether the message is saved (spec/chat.md §4 Save). */
+  saved?: boolean;
+  /** Given when the message can be saved (stored, with a server id). */
+  onSave?: ((saved: boolean) => void) | undefined;
 }
 
 /** The actions under a clone message: copy, like, thumbs-down, read aloud, and citations when it has them. */
-export function MessageActions({ text, onSources, reaction, onReact, readAloud }: MessageActionsProps) {
+export function MessageActions({
+  text,
+  onSources,
+  reaction,
+  onReact,
+  readAloud,
+  saved = false,
+  onSave,
+}: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -75,6 +94,18 @@ export function MessageActions({ text, onSources, reaction, onReact, readAloud }
             <ThumbDownIcon />
           </button>
         </>
+      )}
+      {onSave && (
+        <button
+          type="button"
+          className={saved ? 'icon-btn icon-btn-sm is-active' : 'icon-btn icon-btn-sm'}
+          aria-label={saved ? 'Unsave message' : 'Save message'}
+          aria-pressed={saved}
+          title={saved ? 'Saved' : 'Save'}
+          onClick={() => onSave(!saved)}
+        >
+          <BookmarkIcon filled={saved} />
+        </button>
       )}
       {readAloud && <ReadAloudButton slug={readAloud.slug} messageId={readAloud.messageId} text={text} />}
       {onSources && (

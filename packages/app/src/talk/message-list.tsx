@@ -27,6 +27,8 @@ interface MessageListProps {
   onCitation: (messageId: string, n: number | null) => void;
   /** Likes or thumbs-down a clone message; without it no reactions are offered. */
   onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
+  /** Saves or unsaves a clone message (spec/chat.md §4 Save). */
+  onSave?: ((messageId: string, saved: boolean) => void) | undefined;
   /** Shown when the conversation has no messages (intro and suggested questions). */
   empty: ReactNode;
   /** Shown above the conversation and scrolled away with it (the talk page's warning banner). */
@@ -54,6 +56,7 @@ export function MessageList({
   clone,
   onCitation,
   onReact,
+  onSave,
   empty,
   lead,
   readOnly,
@@ -154,6 +157,7 @@ export function MessageList({
                     }
                     onCitation={onCitation}
                     onReact={onReact}
+                    onSave={onSave}
                   />
                   {insertedInline && item.message.id === anchor && inserted?.node}
                 </Fragment>

@@ -22,6 +22,8 @@ interface MessageRowProps {
   onCitation: (messageId: string, n: number | null) => void;
   /** Likes or thumbs-down a message (null takes it back); no reactions without it. */
   onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
+  /** Saves or unsaves a message; no save button without it. */
+  onSave?: ((messageId: string, saved: boolean) => void) | undefined;
 }
 
 /** One message: the visitor's as a bubble on the right, the clone's with its avatar, name and actions. */
@@ -32,6 +34,7 @@ export const MessageRow = memo(function MessageRow({
   readOnly,
   onCitation,
   onReact,
+  onSave,
 }: MessageRowProps) {
   if (message.sender === 'USER') {
     return (
@@ -67,6 +70,8 @@ export const MessageRow = memo(function MessageRow({
                 : undefined
             }
             reaction={message.reaction}
+            saved={message.saved}
+            onSave={onSave && message.state === 'stored' ? (saved) => onSave(message.id, saved) : undefined}
             onReact={
               onReact && message.state === 'stored' ? (reaction) => onReact(message.id, reaction) : undefined
             }
