@@ -15,6 +15,7 @@ export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';
 export * from './saved';
+export * from './share';
 export * from './stop';
 export * from './stream';
 export * from './text';

@@ -33,6 +33,7 @@ import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { reactionRoutes } from './routes/reactions';
 import { savedMessageRoutes } from './routes/saved-messages';
+import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
 import { ttsRoutes } from './routes/tts';
@@ -107,6 +108,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))
     .route('/', savedMessageRoutes(deps))
+    .route('/', shareRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

@@ -15,7 +15,7 @@ import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
-import { listCitations, messageOwnedBy } from '../store/messages';
+import { listCitations, messageReadableBy } from '../store/messages';
 import { loadQuotaFacts } from '../store/quota-facts';
 import { conversationFiles } from '../store/upload-passages';
 import { attachUploads, findOwnReadyUploads } from '../store/uploads';
@@ -135,7 +135,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
     })
     .get('/clone/talk/messages/:id/sources', async (c) => {
       const id = c.req.param('id');
-      // Like the conversation itself: only its owner reads a message's sources; others get 404.
+      // Like the conversation itself: its owner reads a message's sources (anyone, while it is shared).
       const identity = identityOf(c);
       const user = await identity.user();
       const owner = {
@@ -143,7 +143,8 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         visitorId: identity.visitorId,
         stateless: identity.stateless,
       };
-      if (!isUuid(id) || !(await messageOwnedBy(db, id, owner))) return apiError(c, 404, MESSAGE_NOT_FOUND);
+      if (!isUuid(id) || !(await messageReadableBy(db, id, owner)))
+        return apiError(c, 404, MESSAGE_NOT_FOUND);
       const sources: Citation[] = (await listCitations(db, id)).map(toCitation);
       return c.json(sources);
     });

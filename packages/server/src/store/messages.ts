@@ -68,11 +68,14 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
   return MessageRow.parse(rows[0]);
 }
 
-/** True when the message `id` (a uuid) is in a conversation `owner` owns (a conversation's rule). */
-export async function messageOwnedBy(db: Queryable, id: string, owner: Owner): Promise<boolean> {
+/**
+ * True when `owner` may read the message `id` (a uuid): it is in a conversation they own, or in
+ * one shared by its owner (anyone with the link reads it, its sources too).
+ */
+export async function messageReadableBy(db: Queryable, id: string, owner: Owner): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM messages m JOIN conversations v ON v.id = m.conversation_id
-     WHERE m.id = $1 AND ${ownedBy('v', '$2', '$3', '$4')}`,
+     WHERE m.id = $1 AND (${ownedBy('v', '$2', '$3', '$4')} OR v.share_id IS NOT NULL)`,
     [id, owner.userId, owner.visitorId, owner.stateless],
   );
   return rows.length > 0;

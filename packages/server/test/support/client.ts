@@ -81,6 +81,10 @@ export class TestClient {
   patch(path: string, json: unknown): Promise<Response> {
     return this.request(path, { method: 'PATCH', json });
   }
+
+  delete(path: string): Promise<Response> {
+    return this.request(path, { method: 'DELETE' });
+  }
 }
 
 /** The attributes of one Set-Cookie line, lower-cased names: `{name, value, httponly: '', ...}`. */
