@@ -13,6 +13,7 @@ import { TalkSkeleton } from './talk/talk-skeleton';
 const ExplorePage = lazy(() => import('./pages/explore-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const TalkPage = lazy(() => import('./talk/talk-page'));
+const SharedPage = lazy(() => import('./talk/shared-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 
@@ -21,7 +22,7 @@ const AccountPage = lazy(() => import('./pages/account-page'));
  * the main bundle at once (issue 9 §9: no blank page between the profile and the talk page).
  */
 function PageFallback({ route }: { route: AppRoute }) {
-  if (route.name === 'talk') return <TalkSkeleton />;
+  if (route.name === 'talk' || route.name === 'shared') return <TalkSkeleton />;
   if (route.name === 'profile') {
     return (
       <div className="page">
@@ -73,6 +74,15 @@ function RoutePage({ route }: { route: AppRoute }) {
           slug={route.slug}
           instanceSlug={route.instanceSlug}
           conversationId={route.conversationId}
+        />
+      );
+    case 'shared':
+      return (
+        <SharedPage
+          key={route.shareId}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
+          shareId={route.shareId}
         />
       );
     default:

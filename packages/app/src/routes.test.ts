@@ -18,7 +18,15 @@ describe('parseRoute', () => {
       '/demo/team/talk/conversation/c1',
       { name: 'talk', slug: 'demo', instanceSlug: 'team', conversationId: 'c1' },
     ],
-    ['/demo/talk/conversation/shared/s1', { name: 'notFound' }],
+    [
+      '/demo/talk/conversation/shared/s1',
+      { name: 'shared', slug: 'demo', instanceSlug: null, shareId: 's1' },
+    ],
+    [
+      '/demo/team/talk/conversation/shared/s1',
+      { name: 'shared', slug: 'demo', instanceSlug: 'team', shareId: 's1' },
+    ],
+    ['/demo/talk/conversation/shared', { name: 'notFound' }],
     ['/demo/talk/elsewhere', { name: 'notFound' }],
     ['/explore/more', { name: 'notFound' }],
     ['/demo/%E0%A4%A', { name: 'notFound' }],

@@ -8,6 +8,7 @@ export type AppRoute =
   | { name: 'account'; page: AccountPage }
   | { name: 'profile'; slug: string; instanceSlug: string | null }
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
+  | { name: 'shared'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'notFound' };
 
 /** The signed-in user's pages, linked from the account menu (spec/calls.md §2). */
@@ -57,6 +58,9 @@ export function parseRoute(path: string): AppRoute {
     if (tail.length === 3 && tail[1] === 'conversation' && tail[2] !== 'shared') {
       return { name: 'talk', slug, instanceSlug, conversationId: tail[2] ?? null };
     }
+    if (tail.length === 4 && tail[1] === 'conversation' && tail[2] === 'shared' && tail[3]) {
+      return { name: 'shared', slug, instanceSlug, shareId: tail[3] };
+    }
   }
   return { name: 'notFound' };
 }
@@ -79,6 +83,15 @@ export function talkUrl(slug: string, instanceSlug?: string | null, message?: st
 /** /{slug}/talk/conversation/{id} */
 export function conversationUrl(slug: string, instanceSlug: string | null | undefined, id: string): string {
   return `${base(slug, instanceSlug)}/talk/conversation/${enc(id)}`;
+}
+
+/** /{slug}/talk/conversation/shared/{shareId}: the read-only view of a shared conversation. */
+export function sharedConversationUrl(
+  slug: string,
+  instanceSlug: string | null | undefined,
+  shareId: string,
+): string {
+  return `${base(slug, instanceSlug)}/talk/conversation/shared/${enc(shareId)}`;
 }
 
 /** /{slug}/call or /{slug}/video (spec/calls.md). */

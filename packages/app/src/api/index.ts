@@ -30,6 +30,12 @@ export {
 export { sendFeedback } from './feedback';
 export { setMessageReaction } from './reactions';
 export { fetchSavedMessages, setMessageSaved } from './saved';
+export {
+  continueSharedConversation,
+  fetchSharedConversation,
+  shareConversation,
+  unshareConversation,
+} from './shares';
 export { clearSourcesCache, fetchSources } from './sources';
 export { stopAnswer } from './stop-answer';
 export { openMessageStream } from './stream';

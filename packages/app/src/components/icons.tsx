@@ -297,6 +297,13 @@ export const BookmarkIcon = ({ className, filled = false }: IconProps & { filled
   </Svg>
 );
 
+export const ShareIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M12 3v12M7 8l5-5 5 5" />
+    <path d="M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
+  </Svg>
+);
+
 export const LockIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <rect x="5" y="11" width="14" height="10" rx="2" />

@@ -8,10 +8,17 @@ import { groupConversations } from '@doppel/core';
 import type { Conversation } from '@doppel/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { createConversation, errorMessage, fetchConversationHistory, updateConversation } from '../api';
+import {
+  createConversation,
+  errorMessage,
+  fetchConversationHistory,
+  unshareConversation,
+  updateConversation,
+} from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { PlusIcon } from '../components/icons';
 import { useServices } from '../services';
+import { copyLink, shareLink } from '../share/share-link';
 import { ArchivedList } from './archived-list';
 import { HistoryRow } from './history-row';
 import { SavedList } from './saved-list';
@@ -132,6 +139,24 @@ export default function HistoryDrawer({
     }
   };
 
+  /** Share-link management (spec/chat.md §2, §8). */
+  const copyShareLink = async (conversation: Conversation): Promise<void> => {
+    if (!conversation.shareId) return;
+    if (await copyLink(shareLink(slug, instanceSlug, conversation.shareId)))
+      toast.success('Copied Share Link');
+    else toast.error('Failed to copy share link');
+  };
+  const unshare = async (conversation: Conversation): Promise<void> => {
+    if (!conversation.shareId) return;
+    try {
+      await unshareConversation(api, conversation.shareId);
+      setList((current) => current.map((c) => (c.id === conversation.id ? { ...c, shareId: null } : c)));
+      toast.success('Conversation is no longer shared');
+    } catch {
+      toast.error('Failed to unshare conversation');
+    }
+  };
+
   const startNew = async (): Promise<void> => {
     if (creating) return;
     setCreating(true);
@@ -203,6 +228,8 @@ export default function HistoryDrawer({
                   }}
                   onRename={(title) => rename(conversation, title)}
                   onArchive={() => void archive(conversation)}
+                  onCopyShareLink={() => void copyShareLink(conversation)}
+                  onUnshare={() => void unshare(conversation)}
                 />
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { type Conversation, TITLE_MAX_LENGTH } from '@doppel/protocol';
 import type { ComponentProps } from 'react';
-import { ArchiveIcon, EditIcon } from '../components/icons';
+import { ArchiveIcon, CloseIcon, EditIcon, LinkIcon } from '../components/icons';
 import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { conversationUrl } from '../routes';
 import { useTitleEditor } from '../talk/use-title-editor';
@@ -14,6 +14,9 @@ interface HistoryRowProps {
   /** Renames; answers whether it worked. */
   onRename: (title: string) => Promise<boolean>;
   onArchive: () => void;
+  /** Share-link management (spec/chat.md §2): copy the link of a shared conversation, or stop sharing it. */
+  onCopyShareLink?: () => void;
+  onUnshare?: () => void;
 }
 
 /** One conversation of the history drawer: a link, a Current badge, inline rename (1–100 characters) and archive. */
@@ -25,7 +28,10 @@ export function HistoryRow({
   onOpen,
   onRename,
   onArchive,
+  onCopyShareLink,
+  onUnshare,
 }: HistoryRowProps) {
+  const shared = conversation.shareId !== null;
   const editor = useTitleEditor(conversation.title, onRename);
   const href = conversationUrl(slug, instanceSlug, conversation.id);
 
@@ -62,8 +68,31 @@ export function HistoryRow({
       >
         <span className="history-title">{conversation.title}</span>
         {current && <span className="history-current">Current</span>}
+        {shared && <span className="history-shared">Shared</span>}
       </a>
       <div className="history-actions">
+        {shared && onCopyShareLink && (
+          <button
+            type="button"
+            className="icon-btn icon-btn-sm"
+            aria-label={`Copy the share link of ${conversation.title}`}
+            title="Copy share link"
+            onClick={onCopyShareLink}
+          >
+            <LinkIcon />
+          </button>
+        )}
+        {shared && onUnshare && (
+          <button
+            type="button"
+            className="icon-btn icon-btn-sm"
+            aria-label={`Stop sharing ${conversation.title}`}
+            title="Stop sharing"
+            onClick={onUnshare}
+          >
+            <CloseIcon />
+          </button>
+        )}
         <button
           ref={editor.editButton}
           type="button"

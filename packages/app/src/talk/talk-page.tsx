@@ -2,7 +2,7 @@
 import { initialMessageText } from '@doppel/core';
 import { type CloneProfile, OWNER_RELATIONSHIPS } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { prefersTouch } from '../chat';
 import { useCitations } from '../citations/use-citations';
@@ -13,6 +13,7 @@ import { SiteHeader } from '../components/site-header';
 import { SocialsButton } from '../components/socials-button';
 import { VerifiedBadge } from '../components/verified-badge';
 import { WarningBanner } from '../components/warning-banner';
+import { takeContinuation } from '../conversation/continuation';
 import {
   ConversationIntro,
   ConversationMessages,
@@ -26,6 +27,7 @@ import { PaywallHost, rememberPaywalled } from '../paywall/use-paywall';
 import { profileUrl, studioQuestionsUrl, talkUrl } from '../routes';
 import { useServices } from '../services';
 import { type UsageStore, useUsage } from '../session';
+import { ShareButton } from '../share/share-button';
 import '../components/composer.css';
 import './talk.css';
 import { ConversationTitle } from './conversation-title';
@@ -101,6 +103,20 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
     if (text) controller.offerInitialMessage(text, 'initial');
   }, [controller, conversationId, search]);
 
+  // A message typed on a shared conversation continues it here, once this copy is open (spec/chat.md §2).
+  useEffect(() => {
+    if (!conversationId || loadState !== 'ready' || conversation?.id !== conversationId) return;
+    const text = takeContinuation(conversationId);
+    if (text) void controller.send(text, 'initial');
+  }, [controller, conversationId, loadState, conversation?.id]);
+
+  // Shared or unshared here, before the conversation is read again (spec/chat.md §4 Share).
+  const [shareIds, setShareIds] = useState<Record<string, string | null>>({});
+  const shareId = conversation
+    ? (shareIds[conversation.id] ?? (conversation.id in shareIds ? null : conversation.shareId))
+    : null;
+  const canShare = clone.public && conversation !== null && controller.chat.messages.value.length > 0;
+
   const user = session.user.value;
   const requireEmail = clone.options.requireEmail;
   const citations = useCitations();
@@ -151,6 +167,16 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         actions={
           <>
             <SocialsButton cloneName={displayName} socials={clone.socials} />
+            {canShare && conversation && (
+              <ShareButton
+                slug={clone.slug}
+                instanceSlug={instanceSlug}
+                conversationId={conversation.id}
+                title={conversation.title}
+                shareId={shareId}
+                onShareIdChange={(id) => setShareIds((current) => ({ ...current, [conversation.id]: id }))}
+              />
+            )}
             <Link
               href={talkUrl(clone.slug, instanceSlug)}
               className="icon-btn"
