@@ -132,6 +132,8 @@ export const CloneProfile = Clone.extend({
   suggestedQuestions: z.array(SuggestedQuestion),
   monetization: Monetization,
   features: Features,
+  /** The clone has an affiliate link: the talk page's footer links to GET /api/affiliate/:slug. */
+  affiliateLink: z.boolean().default(false),
 });
 export type CloneProfile = z.infer<typeof CloneProfile>;
 

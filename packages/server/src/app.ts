@@ -19,6 +19,7 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { storageProvider } from './providers/storage';
 import { type Tts, ttsProvider } from './providers/tts';
+import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', reactionRoutes(deps))
     .route('/', savedMessageRoutes(deps))
     .route('/', shareRoutes(deps))
+    .route('/', affiliateRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

@@ -28,6 +28,8 @@ export interface ChatMessage {
   reaction: MessageReaction | null;
   /** The visitor saved this clone message (spec/chat.md §4 Save). */
   saved: boolean;
+  /** Product links the answer carries (spec/chat.md §3 messageAffiliates). */
+  affiliates: readonly { url: string; title: string; imageUrl: string | null }[];
 }
 
 /** The clone answer in flight: pending until the first token, then streaming. */
@@ -53,6 +55,7 @@ export function toChatMessage(message: Message): ChatMessage | null {
     interrupted: message.interrupted,
     reaction: message.reaction,
     saved: message.saved,
+    affiliates: message.messageAffiliates,
   };
 }
 
@@ -79,5 +82,6 @@ export function localMessage(
     interrupted: false,
     reaction: null,
     saved: false,
+    affiliates: [],
   };
 }

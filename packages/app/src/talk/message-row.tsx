@@ -5,6 +5,7 @@ import type { ChatMessage } from '../chat';
 import { Avatar } from '../components/avatar';
 import { MarkdownText } from '../markdown/markdown-text';
 import { MessageActions } from './message-actions';
+import { MessageProducts } from './message-products';
 
 export interface CloneIdentity {
   name: string;
@@ -57,6 +58,9 @@ export const MessageRow = memo(function MessageRow({
           text={message.text}
           onCitation={citable ? (n) => onCitation(message.id, n) : undefined}
         />
+        {message.state === 'stored' && (
+          <MessageProducts messageId={message.id} products={message.affiliates} />
+        )}
         {(message.state === 'cancelled' || message.interrupted) && (
           <p className="message-note">Response stopped</p>
         )}

@@ -250,7 +250,21 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
               requireEmail={requireEmail}
               onOpen={() => controller.paywall.open('request')}
             />
-            <p className="talk-disclaimer">AI clone responses may be inaccurate.</p>
+            <p className="talk-disclaimer">
+              AI clone responses may be inaccurate.
+              {clone.affiliateLink && (
+                <>
+                  {' '}
+                  <a
+                    href={`/api/affiliate/${encodeURIComponent(clone.slug)}`}
+                    target="_blank"
+                    rel="noopener noreferrer sponsored"
+                  >
+                    {displayName}’s picks
+                  </a>
+                </>
+              )}
+            </p>
           </div>
         </div>
       </div>

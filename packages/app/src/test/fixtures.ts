@@ -53,6 +53,7 @@ export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfil
       has_upsell_options: false,
     },
     features: NO_FEATURES,
+    affiliateLink: false,
     ...overrides,
   };
 }

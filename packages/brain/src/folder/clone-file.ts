@@ -79,6 +79,27 @@ export const CloneEmbedFile = z.strictObject({
 });
 export type CloneEmbedFile = z.infer<typeof CloneEmbedFile>;
 
+/** An http(s) address the visitor's browser is sent to (affiliate links). */
+const WebAddress = z.string().refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) address, like https://shop.example/item');
+
+/** A product of the creator's an answer may link to (spec/chat.md §3 messageAffiliates). */
+export const ProductFile = z.strictObject({
+  title: z.string().trim().min(1).max(120),
+  url: WebAddress,
+  imageUrl: WebAddress.nullable().default(null),
+  /** Words or phrases that mention the product in an answer. */
+  keywords: z
+    .array(z.string().trim().min(2).max(60))
+    .min(1, 'must list at least one word that mentions the product in an answer'),
+});
+export type ProductFile = z.infer<typeof ProductFile>;
+
 /** clone.json. Unknown keys are refused so that a typo does not silently lose a setting. */
 export const CloneFile = z
   .strictObject({
@@ -112,6 +133,9 @@ export const CloneFile = z
     instances: z.array(InstanceFile).default([]),
     voice: VoiceSettings.nullable().default(null),
     embed: CloneEmbedFile.nullable().default(null),
+    /** The creator's affiliate link, behind the talk page's footer link (GET /api/affiliate/:slug). */
+    affiliateUrl: WebAddress.nullable().default(null),
+    products: z.array(ProductFile).max(50).default([]),
   })
   .superRefine((clone, ctx) => {
     const seen = new Set<string>();

@@ -107,6 +107,23 @@ describe('loadCloneFolder', () => {
     expect((await loadCloneFolder(await folder({ 'clone.json': MINIMAL }))).clone.embed).toBeNull();
   });
 
+  it('reads the affiliate link and products; none without them', async () => {
+    const product = { title: 'Lame', url: 'https://shop.example/lame', keywords: ['lame', 'scoring blade'] };
+    const dir = await folder({
+      'clone.json': JSON.stringify({
+        slug: 'ok',
+        name: 'Ok',
+        affiliateUrl: 'https://shop.example/?ref=ok',
+        products: [product],
+      }),
+    });
+    const { clone } = await loadCloneFolder(dir);
+    expect(clone.affiliateUrl).toBe('https://shop.example/?ref=ok');
+    expect(clone.products).toEqual([{ ...product, imageUrl: null }]);
+    const minimal = (await loadCloneFolder(await folder({ 'clone.json': MINIMAL }))).clone;
+    expect([minimal.affiliateUrl, minimal.products]).toEqual([null, []]);
+  });
+
   it.each([
     [
       {
@@ -126,6 +143,24 @@ describe('loadCloneFolder', () => {
     [
       { 'clone.json': '{"slug": "a", "name": "x", "embed": {"origins": ["https://site.example"]}}' },
       /clone\.json: embed\.allowedOrigins must be a list of the sites .*; unknown field origins/,
+    ],
+    [
+      {
+        'clone.json':
+          '{"slug": "a", "name": "x", "products": [{"title": "T", "url": "javascript:alert(1)", "keywords": ["t"]}]}',
+      },
+      /clone\.json: products\.0\.url must be an http\(s\) address/,
+    ],
+    [
+      {
+        'clone.json':
+          '{"slug": "a", "name": "x", "products": [{"title": "T", "url": "https://s.example", "keywords": []}]}',
+      },
+      /clone\.json: products\.0\.keywords must list at least one word/,
+    ],
+    [
+      { 'clone.json': '{"slug": "a", "name": "x", "affiliateUrl": "ftp://shop.example"}' },
+      /clone\.json: affiliateUrl must be an http\(s\) address/,
     ],
     [{}, /clone\.json: missing/],
     [{ 'clone.json': '{"slug": "a",\n  "name": }' }, /clone\.json: invalid JSON at line 2, column \d+/],

@@ -41,9 +41,9 @@ async function upsertClone(tx: Queryable, folder: CloneFolder): Promise<{ id: st
   const rows = await tx.query(
     `INSERT INTO clones (slug, name, headline, description, image_url, verified, public, language, voice_id,
        view_sources, tone_feedback, phone_number, socials, orgs, options, monetization, memberships, voice,
-       embed_allowed_origins)
+       embed_allowed_origins, affiliate_url, products)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb,
-       $19::jsonb)
+       $19::jsonb, $20, $21::jsonb)
      ON CONFLICT (slug) DO UPDATE SET name = excluded.name, headline = excluded.headline,
        description = excluded.description, image_url = excluded.image_url, verified = excluded.verified,
        public = excluded.public, language = excluded.language, voice_id = excluded.voice_id,
@@ -51,7 +51,8 @@ async function upsertClone(tx: Queryable, folder: CloneFolder): Promise<{ id: st
        phone_number = excluded.phone_number, socials = excluded.socials, orgs = excluded.orgs,
        options = excluded.options, monetization = excluded.monetization,
        memberships = excluded.memberships, voice = excluded.voice,
-       embed_allowed_origins = excluded.embed_allowed_origins, updated_at = now()
+       embed_allowed_origins = excluded.embed_allowed_origins, affiliate_url = excluded.affiliate_url,
+       products = excluded.products, updated_at = now()
      RETURNING id, (xmax = 0) AS created`,
     [
       clone.slug,
@@ -74,6 +75,8 @@ async function upsertClone(tx: Queryable, folder: CloneFolder): Promise<{ id: st
       JSON.stringify(clone.voice),
       // NULL (not JSON null) without a list: the column's "no clone-level list".
       clone.embed ? JSON.stringify(clone.embed.allowedOrigins) : null,
+      clone.affiliateUrl,
+      JSON.stringify(clone.products),
     ],
   );
   const [row] = z.array(z.object({ id: z.string(), created: z.boolean() })).parse(rows);

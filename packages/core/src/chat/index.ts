@@ -1,4 +1,11 @@
 /** @module core/chat — the chat: sending, drafts, initial message, suggested questions. */
+
+export {
+  type AffiliateProduct,
+  affiliatesFor,
+  MAX_MESSAGE_AFFILIATES,
+  type MessageAffiliateLink,
+} from './affiliates';
 export { canAttachMore, filesThatFit } from './can-attach-more';
 export { canCancel, RESPONSE_CANCELLED } from './can-cancel';
 export { canSend } from './can-send';

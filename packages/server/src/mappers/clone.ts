@@ -38,6 +38,8 @@ export const CloneRow = z.object({
   monetization: z.unknown(),
   /** clone.json `embed.allowedOrigins` (normalised on import); null: no clone-level list. */
   embed_allowed_origins: z.array(z.string()).nullable(),
+  /** clone.json `affiliateUrl` is set (GET /api/affiliate/:slug redirects to it). */
+  has_affiliate_link: z.boolean().default(false),
 });
 export type CloneRow = z.infer<typeof CloneRow>;
 
@@ -103,6 +105,7 @@ export function toCloneProfile(
     suggestedQuestions: [...questions],
     monetization: Monetization.parse(row.monetization ?? {}),
     features: cloneFeatures(offered, { options, voiceId: row.voice_id }),
+    affiliateLink: row.has_affiliate_link,
   };
 }
 

@@ -130,6 +130,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
         conversationId,
         userMessageId: outcome.userMessageId,
         input: { clone, question, history, attachments: conversationFiles(db, conversationId, uploadUrl) },
+        products: outcome.products,
       });
       return new Response(stream, { status: 200, headers: SSE_HEADERS });
     })

@@ -13,6 +13,7 @@
  * send writes nothing (DESIGN §4).
  */
 import type { CloneForBrain, HistoryTurn } from '@doppel/brain';
+import type { AffiliateProduct } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
 import { DEFAULT_CONVERSATION_TITLE, type UsageAmounts } from '@doppel/protocol';
 import { z } from 'zod';
@@ -29,6 +30,14 @@ const AcceptedRow = z.object({
   headline: z.string(),
   description: z.string(),
   suggested_questions: z.array(z.string()),
+  products: z.array(
+    z.object({
+      title: z.string(),
+      url: z.string(),
+      imageUrl: z.string().nullable(),
+      keywords: z.array(z.string()),
+    }),
+  ),
   instance_id: z.string().nullable(),
   history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
   stored: z.number(),
@@ -64,6 +73,8 @@ export type AcceptOutcome =
       /** The visitor's message just stored (a stop names the answer to it). */
       userMessageId: string;
       clone: CloneForBrain;
+      /** The clone's products an answer may link to (clone.json `products`). */
+      products: AffiliateProduct[];
       /** The turns before this message, oldest first. */
       history: HistoryTurn[];
     }
@@ -82,7 +93,7 @@ const ZERO = { messages: 0, voice_seconds: 0, video_seconds: 0 };
  * $7 user, $8 visitor, $9 stateless.
  */
 const TARGET = `target AS (
-       SELECT v.id AS conversation_id, v.instance_id, c.id, c.slug, c.name, c.headline, c.description
+       SELECT v.id AS conversation_id, v.instance_id, c.id, c.slug, c.name, c.headline, c.description, c.products
        FROM conversations v JOIN clones c ON c.id = v.clone_id
        WHERE v.id = $1 AND c.slug = $2 AND ${ownedBy('v', '$7', '$8', '$9')}
      )`;
@@ -113,7 +124,7 @@ const statement = (charged: boolean) =>
      ), stored AS (
        INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $3 FROM touched RETURNING id
      )
-     SELECT t.id, t.slug, t.name, t.headline, t.description, t.instance_id,
+     SELECT t.id, t.slug, t.name, t.headline, t.description, t.instance_id, t.products,
        COALESCE((SELECT jsonb_agg(q.question ORDER BY q.position) FROM suggested_questions q WHERE q.clone_id = t.id),
          '[]'::jsonb) AS suggested_questions,
        COALESCE((SELECT jsonb_agg(jsonb_build_object('sender', h.sender, 'text', h.text) ORDER BY h.created_at, h.id)
@@ -165,6 +176,7 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
     status: 'stored',
     userMessageId: row.user_message_id,
     clone: toCloneForBrain(row),
+    products: row.products,
     history: row.history,
   };
 }

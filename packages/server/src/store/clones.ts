@@ -12,7 +12,7 @@ import {
 } from '../mappers/clone';
 
 const CLONE_COLUMNS = `id, slug, name, headline, description, image_url, verified, public, language, voice_id,
-  view_sources, tone_feedback, phone_number, socials, orgs, options, monetization, embed_allowed_origins`;
+  view_sources, tone_feedback, phone_number, socials, orgs, options, monetization, embed_allowed_origins, affiliate_url IS NOT NULL AS has_affiliate_link`;
 
 export async function findCloneBySlug(db: Queryable, slug: string): Promise<CloneRow | null> {
   const rows = await db.query(`SELECT ${CLONE_COLUMNS} FROM clones WHERE slug = $1`, [slug]);

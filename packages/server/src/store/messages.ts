@@ -3,6 +3,7 @@
  * (data-modifying CTEs), so it is atomic on PGlite and PostgreSQL alike without a transaction.
  */
 import type { CitationDraft } from '@doppel/brain';
+import { type AffiliateProduct, affiliatesFor } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
 import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
@@ -34,6 +35,8 @@ export interface CloneMessageInput {
   citations: readonly CitationDraft[];
   /** The answer stopped early (the listener left). */
   interrupted: boolean;
+  /** The clone's products: the answer carries those its stored text mentions (messageAffiliates). */
+  products?: readonly AffiliateProduct[];
 }
 
 /** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
@@ -49,10 +52,11 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
     timestamp_ms: c.timestampMs,
     type: c.type,
   }));
+  const affiliates = affiliatesFor(input.text, input.products ?? []);
   const rows = await db.query(
     `WITH m AS (
-       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted)
-       VALUES ($1, 'CLONE', $2, $3, $4) RETURNING ${MESSAGE_COLUMNS}
+       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates)
+       VALUES ($1, 'CLONE', $2, $3, $4, $6::jsonb) RETURNING ${MESSAGE_COLUMNS}
      ), cited AS (
        INSERT INTO message_citations
          (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
@@ -63,7 +67,14 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
        UPDATE conversations SET updated_at = now() WHERE id = $1
      )
      SELECT * FROM m`,
-    [input.conversationId, input.text, citations.length > 0, input.interrupted, JSON.stringify(citations)],
+    [
+      input.conversationId,
+      input.text,
+      citations.length > 0,
+      input.interrupted,
+      JSON.stringify(citations),
+      JSON.stringify(affiliates),
+    ],
   );
   return MessageRow.parse(rows[0]);
 }

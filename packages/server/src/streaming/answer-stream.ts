@@ -13,6 +13,7 @@
  *   stored for the clone, so a reload shows the question unanswered, as the visitor saw it.
  */
 import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
+import type { AffiliateProduct } from '@doppel/core';
 import type { Db } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
@@ -33,12 +34,14 @@ export interface AnswerStreamOptions {
   /** The visitor's message this answers (a stop that waits for it names it). */
   userMessageId: string;
   input: Omit<AnswerInput, 'signal'>;
+  /** The clone's products: the stored answer carries those it mentions (messageAffiliates). */
+  products?: readonly AffiliateProduct[];
 }
 
 const encoder = new TextEncoder();
 
 export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8Array> {
-  const { db, brain, logger, conversationId, userMessageId } = options;
+  const { db, brain, logger, conversationId, userMessageId, products = [] } = options;
   const abort = new AbortController();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
@@ -81,7 +84,13 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
       }
       clearTimeout(idle);
       // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
-      const stored = await storeAnswer(db, { conversationId, userMessageId, ...done, interrupted: false });
+      const stored = await storeAnswer(db, {
+        conversationId,
+        userMessageId,
+        ...done,
+        interrupted: false,
+        products,
+      });
       if (stored) send(sseEvent({ type: 'message', message: toMessage(stored) }));
     } catch (error) {
       void events.return(undefined).catch(() => undefined);
@@ -93,6 +102,7 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
           text: partial,
           citations: [],
           interrupted: true,
+          products,
         }).catch((e) => logger.error(`storing the interrupted answer in ${conversationId} failed`, e));
       } else if (open) {
         logger.error(`answer in conversation ${conversationId} failed`, error);
