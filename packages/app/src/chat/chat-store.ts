@@ -6,13 +6,10 @@
 import { canCancel, createIdleTimer, RESPONSE_CANCELLED } from '@doppel/core';
 import {
   type Conversation,
-  type ConversationWithMessages,
   FALLBACK_CLONE_MESSAGE,
-  type Medium,
   type Message,
   STREAM_IDLE_TIMEOUT_MS,
   type UploadedFile,
-  type Usage,
   UsageRefusal,
 } from '@doppel/protocol';
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';

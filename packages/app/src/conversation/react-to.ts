@@ -14,7 +14,7 @@ export const REACTION_FAILED = 'Could not save your reaction';
 export function reactTo(chat: ChatStore, api: ApiClient, notify: Notifier) {
   return async (messageId: string, reaction: MessageReaction | null): Promise<void> => {
     const before = chat.messages.peek().find((m) => m.id === messageId);
-    if (!before || before.state !== 'stored') return;
+    if (before?.state !== 'stored') return;
     chat.setReaction(messageId, reaction);
     try {
       await setMessageReaction(api, messageId, reaction);

@@ -12,7 +12,7 @@ import type { Notifier } from './notifier';
 export function saveMessage(chat: ChatStore, api: ApiClient, notify: Notifier) {
   return async (messageId: string, saved: boolean): Promise<void> => {
     const before = chat.messages.peek().find((m) => m.id === messageId);
-    if (!before || before.state !== 'stored' || before.sender !== 'CLONE') return;
+    if (before?.state !== 'stored' || before.sender !== 'CLONE') return;
     chat.setSaved(messageId, saved);
     try {
       await setMessageSaved(api, messageId, saved);

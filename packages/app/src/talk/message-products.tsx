@@ -39,7 +39,7 @@ export function MessageProducts({ messageId, products }: MessageProductsProps) {
                 <img src={product.imageUrl} alt="" width={32} height={32} loading="lazy" />
               )}
               <span className="message-product-title">{product.title}</span>
-              <ExternalIcon />
+              <ExternalIcon className="message-product-icon" />
             </a>
           </li>
         ))}
