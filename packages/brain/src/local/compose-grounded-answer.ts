@@ -106,8 +106,18 @@ const draft = (
  * passage that states the fact first for most questions; the composer overrides it only on
  * clearly better evidence.
  */
+/** How much retrieval's order among passages of one document counts, against its order among documents. */
+const WITHIN_DOCUMENT_RANK = 0.1;
+
 function rankShare(i: number, passages: readonly Passage[]): number {
-  return 1 - i / passages.length;
+  // Retrieval finds the document; which of its passages answers is the composer's to judge:
+  // a document's later passages are trusted nearly as much as its best.
+  const documentId = passages[i]?.documentId;
+  const first = Math.max(
+    0,
+    passages.findIndex((p) => p.documentId === documentId),
+  );
+  return 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / passages.length;
 }
 
 /** How much of the question `window` holds, and whether that is an answer, a hedge or nothing. */

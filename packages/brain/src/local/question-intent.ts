@@ -51,6 +51,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
 /** "you" asked about their own past, life, career or firsts. */
 const ABOUT_CREATOR = [
   /\b(did|were|was|have|had) you\b/,
+  /\b(taught|trained|mentored|inspired|hired|raised) you\b/,
   /\byour (own )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
   /\bbefore (you|becoming|woodworking|coaching|teaching)\b/,
   /\b(grow|grew) up\b/,

@@ -32,6 +32,8 @@ export function contentTerms(text: string): string[] {
     text
       .toLowerCase()
       .replace(/(\d)\s?%/g, '$1 percent')
+      // "28mm" is 28 millimetres, as "28 mm" is.
+      .replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/g, '$1 $2')
       .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const terms = new Set<string>();
   for (const raw of words) {
