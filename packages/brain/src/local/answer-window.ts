@@ -147,7 +147,8 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Does sentence `s` state what the question asks for? */
 function answers(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
-  const { kind, aboutCreator } = context.intent;
+  const { kind, aboutCreator, earlier } = context.intent;
+  if (earlier && s.cues.has('earlier')) return true;
   return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
 }
 
@@ -290,6 +291,9 @@ export function bestWindow(
   const flags = termFlags(all, context);
   const n = context.terms.length;
   const aroundFlags = context.terms.map((t) => holds(around, t));
+  // A choice is answered about its head ("the best finish"), not about the rest ("cutting board").
+  const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
+  const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
   const titleFlags = context.terms.map((t) => holds(title, t));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
@@ -306,13 +310,17 @@ export function bestWindow(
       orInto(inside, flags[j]);
       const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
       const sentences = all.slice(i, j + 1);
+      const headHeld =
+        headAt < 0 || inside[headAt] === true || askedAt[headAt] === true || beside[headAt] === true;
       const h = heldFrom(context, inside, askedAt, beside, aroundFlags, titleFlags);
       const share = h.coverage / weight;
-      const stating = sentences.filter((_, k) => stated[i + k]);
+      const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
       // Or the answer to an interviewer's question that holds them ("So how high should it be?").
-      const anchored = stating.some(relevant) || (asked && stated[i] === true);
-      const measured = measuredAt.slice(i, j + 1).some(Boolean);
+      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true));
+      const measured =
+        measuredAt.slice(i, j + 1).some(Boolean) ||
+        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier')));
       const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
       const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
       const score =

@@ -20,7 +20,15 @@ export interface QuestionIntent {
   kind: AnswerKind;
   /** "What did you do before…", "Where did you grow up?": answered from biography first. */
   aboutCreator: boolean;
+  /** "What did you do before you became a coach?": what came earlier is asked for. */
+  earlier?: boolean;
+  /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
+  head?: string;
 }
+
+const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
+
+const EARLIER = /\bbefore (you|i|becoming|\w+ing)\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
 
 const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
@@ -71,5 +79,10 @@ const lower = (question: string): string =>
 export function questionIntent(question: string): QuestionIntent {
   const text = lower(question);
   const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
-  return { kind, aboutCreator: ABOUT_CREATOR.some((pattern) => pattern.test(text)) };
+  const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
+  const intent: QuestionIntent = { kind, aboutCreator };
+  if (EARLIER.test(text)) intent.earlier = true;
+  const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
+  if (head) intent.head = head;
+  return intent;
 }
