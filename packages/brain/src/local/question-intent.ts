@@ -37,7 +37,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ['frequency', /\bhow often\b|\bhow many times\b/],
   [
     'duration',
-    /\bhow long\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
+    /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
   ],
   ['time', /^(and )?when\b|\bwhat (year|age|time of)\b|\bhow old\b|\bat what age\b/],
   [

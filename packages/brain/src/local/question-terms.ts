@@ -47,7 +47,7 @@ const BEFORE_ONLY = /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b/iu;
 const BEFORE =
   /\bbefore (?:(?:you |i )(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
-const ASKING = /\bhow (long|often|far( apart)?|soon|old|many|much)\b/gi;
+const ASKING = /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b/gi;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */

@@ -41,6 +41,14 @@ const CUES: readonly [Cue, RegExp][] = [
     'time',
     /\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\bwhen I was\b|\b(?:until|since) I was\b|\bI was \d\d\b|\bat (?:age )?\d\d?\b|\bin my (?:twenties|thirties|forties|fifties)\b|\bago\b|\b(?:am|pm)\b/i,
   ],
+  // A time relative to an event: "45 to 60 minutes before the start", "the night before".
+  [
+    'time',
+    new RegExp(
+      `\\b${NUMBER}(?: to ${NUMBER})?[- ]${TIME_UNIT} (?:before|after|ahead)\\b|\\b(?:the )?(?:night|day|morning|evening) before\\b`,
+      'i',
+    ),
+  ],
   [
     'steps',
     /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\bI (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|\b(?:first|then|next|after that|step)\b/i,
