@@ -151,7 +151,9 @@ const draft = (
  * clearly better evidence.
  */
 /** How much retrieval's order among passages of one document counts, against its order among documents. */
-const WITHIN_DOCUMENT_RANK = 0.1;
+const WITHIN_DOCUMENT_RANK = 0.05;
+/** Documents past the sixth are not trusted for their rank at all. */
+const RANK_SPAN = 6;
 
 function rankShare(i: number, passages: readonly Passage[]): number {
   // Retrieval finds the document; which of its passages answers is the composer's to judge:
@@ -161,7 +163,7 @@ function rankShare(i: number, passages: readonly Passage[]): number {
     0,
     passages.findIndex((p) => p.documentId === documentId),
   );
-  return 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / passages.length;
+  return Math.max(0, 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / RANK_SPAN);
 }
 
 /** How much of the question `window` holds, and whether that is an answer, a hedge or nothing. */
