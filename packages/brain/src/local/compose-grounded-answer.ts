@@ -259,7 +259,9 @@ export function composeGroundedAnswer(
   for (const [k, s] of sentences.entries()) {
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
     if (isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
-    body += `${body ? ' ' : ''}${withMarker(tidySentence(s.text), marker(s.part))}`;
+    // A rhetorical question inside the run ("Why bother?") claims nothing: no marker after it.
+    const sentence = tidySentence(s.text);
+    body += `${body ? ' ' : ''}${s.question ? sentence : withMarker(sentence, marker(s.part))}`;
     words += s.words;
   }
   const text = hedged
