@@ -213,34 +213,6 @@ export function composeGroundedAnswer(
     .filter((w): w is AnswerWindow => w !== null)
     .sort((a, b) => b.score - a.score);
   const best = windows[0];
-  if (process.env.DOPPEL_DEBUG)
-    for (const w of windows.slice(0, 6))
-      console.error(
-        `  ${w.score.toFixed(2)} p${w.passage} cov=${w.coverage.toFixed(2)} cued=${w.cued} ${passages[w.passage]?.documentTitle.slice(0, 30)} :: ${w.sentences
-          .map((s) => s.text)
-          .join(' ')
-          .slice(0, 160)}`,
-      );
-  if (process.env.DOPPEL_DEBUG)
-    console.error(
-      '  terms',
-      terms.map((t) => `${t.term}:${t.weight.toFixed(2)}${t.unknown ? '?' : ''}`).join(' '),
-      intent,
-    );
-  if (process.env.DOPPEL_DEBUG)
-    for (const w of windows.slice(0, 6))
-      console.error(
-        `  ${w.score.toFixed(2)} p${w.passage} cov=${w.coverage.toFixed(2)} cued=${w.cued} ${passages[w.passage]?.documentTitle.slice(0, 30)} :: ${w.sentences
-          .map((s) => s.text)
-          .join(' ')
-          .slice(0, 160)}`,
-      );
-  if (process.env.DOPPEL_DEBUG)
-    console.error(
-      '  terms',
-      terms.map((t) => `${t.term}:${t.weight.toFixed(2)}${t.unknown ? '?' : ''}`).join(' '),
-      intent,
-    );
   if (!best) return null;
   const passage = passages[best.passage];
   if (!passage) return null;
