@@ -11,7 +11,9 @@
 //   danglingOpenings     answers opening with a pronoun or demonstrative that points at nothing
 //   medianWords          median answer length (words, markers left out) of answered questions
 // and, for today's brain, the ids of the questions that missed. BENCH_VERBOSE=1 prints every
-// question and answer on stderr. Usage: node scripts/bench/answers.mjs [clone-dir ...]
+// question and answer on stderr; BENCH_EVAL=heldout.json reads that file of each clone instead of
+// eval.json (a held-out set, never used to tune the composer).
+// Usage: node scripts/bench/answers.mjs [clone-dir ...]
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +37,7 @@ const { createBaselineBrain } = await import('./lib-answers-baseline/baseline-br
 
 const CLONES = process.argv.length > 2 ? process.argv.slice(2) : ['clones/demo', 'clones/bench-cycling'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
 const log = (m) => process.stderr.write(`${m}\n`);
 
 /** Opening words that point back at something the answer has not said. */
@@ -124,7 +127,7 @@ async function evaluate(brain, clone, questions, pathOf) {
 const results = {};
 for (const dir of CLONES) {
   const folder = resolve(root, dir);
-  const { questions } = JSON.parse(await readFile(join(folder, 'eval.json'), 'utf8'));
+  const { questions } = JSON.parse(await readFile(join(folder, EVAL_FILE), 'utf8'));
   const { clone: file } = await loadCloneFolder(folder);
   const db = await openDb({ dataDir: 'memory://' });
   await migrate(db);

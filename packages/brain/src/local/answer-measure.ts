@@ -10,8 +10,10 @@ const NUMBER =
 
 /** A measure: the question words that ask for it and the units that state it. */
 const MEASURES: readonly { asks: RegExp; units: string }[] = [
+  // "How far ahead are you booked?" asks for a time, not a length.
+  { asks: /\bhow far (ahead|in advance|out)\b/, units: 'days?|weeks?|months?|years?' },
   {
-    asks: /\bhow (far|wide|thick|deep|close|big|tall|high)\b|\bapart\b|\b(width|length|thickness|height|size|distance)\b/,
+    asks: /\bhow (far(?! (ahead|in advance|out)\b)|wide|thick|deep|close|big|tall|high)\b|\bapart\b|\b(width|length|thickness|height|size|distance)\b/,
     units:
       'inch(?:es)?|feet|foot|millimet(?:re|er)s?|mm|centimet(?:re|er)s?|cm|met(?:re|er)s?|kilomet(?:re|er)s?|km|miles?|yards?|(?:fortieth|sixteenth|eighth|quarter|half) (?:of )?an inch|\'|"',
   },

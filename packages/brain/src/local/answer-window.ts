@@ -39,6 +39,8 @@ export interface AnswerWindow {
   all: readonly WindowSentence[];
   /** The terms of the passage and its document's title. */
   around: ReadonlySet<string>;
+  /** The terms of its document's title: what every passage of the document is about. */
+  title: ReadonlySet<string>;
   /** Sentence indexes [first, last] in `windowSentences` of its passage. */
   span: readonly [number, number];
   /** Where the run began before it was opened at the answer (what leads up to it still counts). */
@@ -63,8 +65,11 @@ export interface AnswerWindow {
 const SOCIAL: ReadonlySet<string> = new Set(['twitter', 'instagram', 'facebook', 'linkedin']);
 /** Longest sentence quoted: longer ones are lists or run-ons. */
 const MAX_SENTENCE_WORDS = 60;
-/** Credit of a question term by where it is: the sentence, the question or heading before it, its neighbours, its passage. */
-const CREDIT = { sentence: 1, asked: 0.9, neighbour: 0.6, passage: 0.4 };
+/**
+ * Credit of a question term by where it is: the sentence, the question or heading before it,
+ * its document's title (the heading over all of it), its neighbours, its passage.
+ */
+const CREDIT = { sentence: 1, asked: 0.9, title: 0.9, neighbour: 0.6, passage: 0.4 };
 const CORE_SENTENCES = 5;
 const CORE_WORDS = 100;
 /** Score weights, as shares of the question's total weight. */
@@ -78,6 +83,7 @@ const WEIGHTS = {
   fluff: 0.08,
   listLine: 0.05,
   crossing: 0.05,
+  anecdote: 0.3,
 };
 
 /** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
@@ -142,7 +148,8 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Does sentence `s` state what the question asks for? */
 function answers(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
-  const { kind, aboutCreator } = context.intent;
+  const { kind, aboutCreator, earlier } = context.intent;
+  if (earlier && s.cues.has('earlier')) return true;
   return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
 }
 
@@ -204,6 +211,7 @@ function heldFrom(
   asked: readonly boolean[],
   beside: readonly boolean[],
   around: readonly boolean[],
+  title: readonly boolean[],
 ): Held {
   const out: Held = { coverage: 0, unknown: 0, unsayable: 0, focusHeld: 0, topicalHeld: 0 };
   context.terms.forEach((t, k) => {
@@ -211,11 +219,13 @@ function heldFrom(
       ? CREDIT.sentence
       : asked[k]
         ? CREDIT.asked
-        : beside[k]
-          ? CREDIT.neighbour
-          : around[k]
-            ? CREDIT.passage
-            : 0;
+        : title[k]
+          ? CREDIT.title
+          : beside[k]
+            ? CREDIT.neighbour
+            : around[k]
+              ? CREDIT.passage
+              : 0;
     out.coverage += credit * t.weight;
     if (t.unknown) {
       if (t.topical) out.unknown += t.weight;
@@ -234,6 +244,7 @@ function held(
   i: number,
   j: number,
   around: ReadonlySet<string>,
+  title: ReadonlySet<string>,
   context: WindowContext,
 ): Held {
   const flags = termFlags(all, context);
@@ -247,6 +258,7 @@ function held(
     askedFlags(all, flags, i, n),
     beside,
     context.terms.map((t) => holds(around, t)),
+    context.terms.map((t) => holds(title, t)),
   );
 }
 
@@ -265,10 +277,8 @@ export function bestWindow(
 ): AnswerWindow | null {
   const all = windowSentences(passage, context);
   // What the passage and its document are about: the terms of its title and of its own text.
-  const around = new Set([
-    ...contentTerms(passage.documentTitle),
-    ...all.flatMap((s) => (s.part === 0 ? s.terms : [])),
-  ]);
+  const title = new Set(contentTerms(passage.documentTitle));
+  const around = new Set([...title, ...all.flatMap((s) => (s.part === 0 ? s.terms : []))]);
   const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
   const relevant = (s: WindowSentence): boolean => s.terms.some((t) => forms.has(t));
@@ -282,6 +292,10 @@ export function bestWindow(
   const flags = termFlags(all, context);
   const n = context.terms.length;
   const aroundFlags = context.terms.map((t) => holds(around, t));
+  // A choice is answered about its head ("the best finish"), not about the rest ("cutting board").
+  const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
+  const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
+  const titleFlags = context.terms.map((t) => holds(title, t));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opener(all[i])) continue;
@@ -297,12 +311,17 @@ export function bestWindow(
       orInto(inside, flags[j]);
       const beside = context.terms.map((_, t) => flags[i - 1]?.[t] === true || flags[j + 1]?.[t] === true);
       const sentences = all.slice(i, j + 1);
-      const h = heldFrom(context, inside, askedAt, beside, aroundFlags);
+      const headHeld =
+        headAt < 0 || inside[headAt] === true || askedAt[headAt] === true || beside[headAt] === true;
+      const h = heldFrom(context, inside, askedAt, beside, aroundFlags, titleFlags);
       const share = h.coverage / weight;
-      const stating = sentences.filter((_, k) => stated[i + k]);
+      const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
-      const anchored = stating.some(relevant);
-      const measured = measuredAt.slice(i, j + 1).some(Boolean);
+      // Or the answer to an interviewer's question that holds them ("So how high should it be?").
+      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true));
+      const measured =
+        measuredAt.slice(i, j + 1).some(Boolean) ||
+        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier')));
       const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
       const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
       const score =
@@ -314,13 +333,17 @@ export function bestWindow(
         WEIGHTS.rank * weight * rankShare -
         WEIGHTS.fluff * weight * fluff -
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
-        (last.part === 1 ? WEIGHTS.crossing * weight : 0);
+        (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
+        // A question about the visitor's work ("how do you price a table?") is answered by what the
+        // creator does, not by an anecdote of what they once did ("When I took my first commission…").
+        (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);
       if (!best || score > best.score)
         best = {
           passage: index,
           documentType: passage.documentType,
           all,
           around,
+          title,
           span: [i, j],
           leadIn: i,
           sentences,
@@ -358,7 +381,7 @@ function leadWithAnswer(
 
 /** What sentences [i, j] of `window`'s passage hold of the question. */
 export function heldByWindow(window: AnswerWindow, i: number, j: number, context: WindowContext): Held {
-  return held(window.all, i, j, window.around, context);
+  return held(window.all, i, j, window.around, window.title, context);
 }
 
 /**

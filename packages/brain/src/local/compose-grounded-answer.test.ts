@@ -165,10 +165,38 @@ describe('composeGroundedAnswer', () => {
   });
 });
 
+describe('labels and fragments', () => {
+  it('leaves out labels and announcements, keeps a fragment that answers', () => {
+    const boards = passage(
+      'e5',
+      'Sizes. My standard cutting board is 12 by 16 inches and one and three-quarter inches thick. Under an inch and a half, end-grain cutting boards tend to crack and warp, so I never go thinner.',
+    );
+    const size = composeGroundedAnswer('How thick is your cutting board?', [boards]);
+    expect(size?.text).toMatch(/^My standard cutting board is 12 by 16 inches/);
+    const wood = passage(
+      'f6',
+      'Someone asked what my favourite wood is. Cherry. It planes like a dream, it smells like fruit pie when you cut it, and it darkens to a deep reddish-brown over the first year.',
+    );
+    expect(composeGroundedAnswer('What is your favourite wood?', [wood])?.text).toContain('Cherry [1].');
+  });
+});
+
 describe('tidySentence and withMarker', () => {
   it('drops fillers and ends sentences', () => {
     expect(tidySentence('so, um, the dough rests')).toBe('The dough rests.');
     expect(tidySentence('Why not?')).toBe('Why not?');
+  });
+
+  it("leaves out the listener's name an answer was addressed to, not other names", () => {
+    expect(tidySentence('Probably nothing wrong, Ellie, figured maple is hard.')).toBe(
+      'Probably nothing wrong, figured maple is hard.',
+    );
+    expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
+    expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
+    expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
+    expect(tidySentence('I moved to Leeds, Yorkshire, where I taught.')).toBe(
+      'I moved to Leeds, Yorkshire, where I taught.',
+    );
   });
 
   it('puts the marker before a final full stop, after other end marks', () => {

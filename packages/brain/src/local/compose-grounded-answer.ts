@@ -45,6 +45,27 @@ export interface ComposeOptions {
 /** An ordinary answer's length in words (issue 8: 40–120). */
 const LENGTHS = { minWords: 40, fullWords: 90, maxWords: 120 };
 const HEDGE_MAX_WORDS = 60;
+const FRAGMENT_WORDS = 2;
+/** "Two reasons.", "Three things.": announces what follows, says nothing itself. */
+const ANNOUNCES =
+  /^(?:one|two|three|four|five|a few|several|some) (?:reasons?|things?|ways?|rules?|steps?|options?|problems?)[.:]?$/i;
+
+/**
+ * A label rather than a claim: a fragment opening its paragraph ahead of the sentences it
+ * labels ("Sizes. My standard board is…") or announcing them ("Two reasons."). A fragment that
+ * answers ("Someone asked my favourite wood. Cherry.") stays.
+ */
+function isLabel(
+  s: WindowSentence,
+  before: WindowSentence | undefined,
+  after: WindowSentence | undefined,
+): boolean {
+  if (s.words > FRAGMENT_WORDS + 1) return false;
+  if (ANNOUNCES.test(s.text.trim())) return true;
+  const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
+  const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
+  return s.words <= FRAGMENT_WORDS && opensParagraph && labelsNext;
+}
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
 const ANSWER_COVERAGE = 0.55;
@@ -59,9 +80,32 @@ const UNKNOWN_NONE = 0.5;
 
 const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;
 
+/** Capitalised words that open a sentence without naming anyone ("Honestly, …", "Yes, …"). */
+const NOT_NAMES = new Set(
+  `yes no well sure okay ok so now first second third then also however sometimes today again actually still
+  otherwise look listen right plus oh ah anyway instead later meanwhile next last often once mostly besides
+  indeed overall here there this that these those it and but or`.split(/\s+/),
+);
+/** "Ellie, figured maple is hard" (to a listener whose question the answer left out). */
+const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
+/** "Probably nothing wrong, Ellie, figured maple is hard": a name between commas after a lowercase word. */
+const INNER_VOCATIVE =
+  /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
+
+/** The sentence without a listener's name it was addressed to. */
+function withoutVocative(text: string): string {
+  const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
+  const lead = LEADING_VOCATIVE.exec(text);
+  let out = lead?.[1] && isName(lead[1]) ? text.slice(lead[0].length) : text;
+  out = out.replace(INNER_VOCATIVE, (match, name: string) =>
+    isName(name) ? (match.trimEnd().endsWith(',') ? ', ' : '') : match,
+  );
+  return out;
+}
+
 /** "so, I feed it daily" → "I feed it daily", then a capital first letter and an end mark. */
 export function tidySentence(sentence: string): string {
-  let text = sentence.trim();
+  let text = withoutVocative(sentence.trim());
   for (let i = 0; i < 2 && FILLER.test(text); i++) text = text.replace(FILLER, '');
   text = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?…]["'”’)\]]*$/.test(text) ? text : `${text}.`;
@@ -106,8 +150,20 @@ const draft = (
  * passage that states the fact first for most questions; the composer overrides it only on
  * clearly better evidence.
  */
+/** How much retrieval's order among passages of one document counts, against its order among documents. */
+const WITHIN_DOCUMENT_RANK = 0.05;
+/** Documents past the sixth are not trusted for their rank at all. */
+const RANK_SPAN = 6;
+
 function rankShare(i: number, passages: readonly Passage[]): number {
-  return 1 - i / passages.length;
+  // Retrieval finds the document; which of its passages answers is the composer's to judge:
+  // a document's later passages are trusted nearly as much as its best.
+  const documentId = passages[i]?.documentId;
+  const first = Math.max(
+    0,
+    passages.findIndex((p) => p.documentId === documentId),
+  );
+  return Math.max(0, 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / RANK_SPAN);
 }
 
 /** How much of the question `window` holds, and whether that is an answer, a hedge or nothing. */
@@ -172,9 +228,12 @@ export function composeGroundedAnswer(
   const marker = (part: 0 | 1): number => parts.indexOf(part) + 1;
   let body = '';
   let words = 0;
-  for (const s of sentences) {
+  for (const [k, s] of sentences.entries()) {
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
-    body += `${body ? ' ' : ''}${withMarker(tidySentence(s.text), marker(s.part))}`;
+    if (isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
+    // A rhetorical question inside the run ("Why bother?") claims nothing: no marker after it.
+    const sentence = tidySentence(s.text);
+    body += `${body ? ' ' : ''}${s.question ? sentence : withMarker(sentence, marker(s.part))}`;
     words += s.words;
   }
   const text = hedged

@@ -18,7 +18,7 @@ import { questionIntent } from './question-intent';
 import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
-const PASSAGES = 6;
+const PASSAGES = 8;
 
 async function compose(
   db: Queryable,

@@ -41,6 +41,8 @@ const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
 const NOISE =
   /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
+/** "Don't apologise for it.": a short sentence whose object is something said before it. */
+const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’)]*$/i;
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
 
@@ -87,7 +89,8 @@ function analyse(text: string): PassageSentence[] {
         words: countWords(sentence),
         question: /\?["'”’)]*$/.test(sentence),
         noise: NOISE.test(sentence),
-        dangling: opensWithReference(sentence),
+        dangling:
+          opensWithReference(sentence) || (countWords(sentence) <= 6 && POINTS_BACK_AT_END.test(sentence)),
         firstPerson: FIRST_PERSON.test(sentence),
         cues: sentenceCues(sentence),
         paragraph,

@@ -21,7 +21,15 @@ export interface QuestionIntent {
   kind: AnswerKind;
   /** "What did you do before…", "Where did you grow up?": answered from biography first. */
   aboutCreator: boolean;
+  /** "What did you do before you became a coach?": what came earlier is asked for. */
+  earlier?: boolean;
+  /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
+  head?: string;
 }
+
+const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
+
+const EARLIER = /\bbefore (you|i|becoming|\w+ing)\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
 
 const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
@@ -34,7 +42,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ['frequency', /\bhow often\b|\bhow many times\b/],
   [
     'duration',
-    /\bhow long\b|\bhow far (ahead|out|in advance)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
+    /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
   ],
   ['time', /^(and )?when\b|\bwhat (year|age|time of)\b|\bhow old\b|\bat what age\b/],
   [
@@ -56,6 +64,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
 /** "you" asked about their own past, life, career or firsts. */
 const ABOUT_CREATOR = [
   /\b(did|were|was|have|had) you\b/,
+  /\b(taught|trained|mentored|inspired|hired|raised) you\b/,
   /\byour (own )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
   /\bbefore (you|becoming|woodworking|coaching|teaching)\b/,
   /\b(grow|grew) up\b/,
@@ -75,5 +84,10 @@ const lower = (question: string): string =>
 export function questionIntent(question: string): QuestionIntent {
   const text = lower(question);
   const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
-  return { kind, aboutCreator: ABOUT_CREATOR.some((pattern) => pattern.test(text)) };
+  const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
+  const intent: QuestionIntent = { kind, aboutCreator };
+  if (EARLIER.test(text)) intent.earlier = true;
+  const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
+  if (head) intent.head = head;
+  return intent;
 }

@@ -44,11 +44,12 @@ const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+
  * "Before you became a baker", "before woodworking": what came before is asked, not the craft
  * the creator is known for (which their knowledge may never name that way).
  */
-const BEFORE_ONLY = /\bbefore\b/i;
+const BEFORE_ONLY = /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b/iu;
+/** "before a race" asks about the race: only "before you became…" or "before woodworking" frames. */
 const BEFORE =
-  /\bbefore (?:you |i )?(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))/giu;
+  /\bbefore (?:(?:you |i )(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
-const ASKING = /\bhow (long|often|far( apart| ahead| out| in advance)?|soon|old|many|much)\b/gi;
+const ASKING = /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b/gi;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
@@ -73,7 +74,7 @@ export function questionTerms(
   const focus = contentTerms(question.replace(ASKING, ' '));
   const verbs = new Set(
     [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
-      contentTerms(m[1] ?? ''),
+      contentTerms(m[1] ?? m[2] ?? ''),
     ),
   );
   // A question made only of verbs ("where did you grow up?") is about them after all.

@@ -6,8 +6,11 @@
  */
 import type { AnswerKind } from './question-intent';
 
-/** An answer kind, or "past": the creator telling their own story ("I was…", "I left…"). */
-export type Cue = Exclude<AnswerKind, 'general'> | 'past';
+/**
+ * An answer kind, "past" (the creator telling their own story: "I was…", "I left…"), or
+ * "earlier" (what came before: "Before I coached…", "I used to…").
+ */
+export type Cue = Exclude<AnswerKind, 'general'> | 'past' | 'earlier';
 
 const NUMBER =
   '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)';
@@ -37,7 +40,15 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'time',
-    /\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\bwhen I was\b|\bat (?:age )?\d\d?\b|\bin my (?:twenties|thirties|forties|fifties)\b|\bago\b|\b(?:am|pm)\b/i,
+    /\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\bwhen I was\b|\b(?:until|since) I was\b|\bI was \d\d\b|\bat (?:age )?\d\d?\b|\bin my (?:twenties|thirties|forties|fifties)\b|\bago\b|\b(?:am|pm)\b/i,
+  ],
+  // A time relative to an event: "45 to 60 minutes before the start", "the night before".
+  [
+    'time',
+    new RegExp(
+      `\\b${NUMBER}(?: to ${NUMBER})?[- ]${TIME_UNIT} (?:before|after|ahead)\\b|\\b(?:the )?(?:night|day|morning|evening) before\\b`,
+      'i',
+    ),
   ],
   [
     'steps',
@@ -66,6 +77,10 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'past',
     /\bI (?:was|did|spent|worked|grew|took|left|started|learned|made|bought|tried|won|had|went|quit|became|apprenticed|saved|wrote|crashed|finished|raced|ran|charged|earned|opened|lost|moved)\b|\bI've (?:been|done|had|made)\b|\bmy first\b|\bwhen I\b/,
+  ],
+  [
+    'earlier',
+    /\bbefore I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b/i,
   ],
 ];
 

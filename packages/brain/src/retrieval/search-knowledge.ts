@@ -53,7 +53,7 @@ export async function searchKnowledge(
 ): Promise<Retrieval> {
   const limit = options.limit ?? 6;
   // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
-  const plain = query.replace(/\b(\d+)s\b/g, '$1');
+  const plain = query.replace(/\b(\d+)s\b/g, '$1').replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/gi, '$1 $2');
   const expanded = withSynonyms(plain, contentTerms(plain));
   const main = await retrieveWithTerms(db, clone.id, expanded, { limit });
   if (!options.aboutCreator) return main;

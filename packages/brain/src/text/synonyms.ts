@@ -57,6 +57,12 @@ const GROUPS: readonly (readonly string[])[] = [
   ['choose', 'chose', 'chosen'],
   ['fall', 'fell', 'fallen'],
   ['hurt', 'injury', 'injured'],
+  // Derived nouns the stemmer keeps apart from their verbs.
+  ['apply', 'application'],
+  ['prepare', 'preparation'],
+  ['protect', 'protection'],
+  ['replace', 'replacement'],
+  ['recover', 'recovery'],
 ];
 
 /** Stem → the words of its other group members, as written (PostgreSQL stems them again). */

@@ -34,6 +34,8 @@ export function contentTerms(text: string): string[] {
       .replace(/(\d)\s?%/g, '$1 percent')
       // "1,000" is one number, not the terms "1" and "000".
       .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      // "28mm" is 28 millimetres, as "28 mm" is.
+      .replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/g, '$1 $2')
       .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const terms = new Set<string>();
   for (const raw of words) {
