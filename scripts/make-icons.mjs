@@ -10,8 +10,7 @@ import { chromium } from '@playwright/test';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'app', 'public', 'icons');
 mkdirSync(out, { recursive: true });
-const mark = (scale) =>
-  `<svg viewBox="0 0 28 28" width="${scale}%" height="${scale}%"><circle cx="11" cy="14" r="8" fill="#3d5afe"/><circle cx="17" cy="14" r="8" fill="none" stroke="#1c1c1a" stroke-width="2"/></svg>`;
+const mark = (scale) => `<svg viewBox="0 0 28 28" width="${scale}%" height="${scale}%"><circle cx="11" cy="14" r="8" fill="#3d5afe"/><circle cx="17" cy="14" r="8" fill="none" stroke="#1c1c1a" stroke-width="2"/></svg>`;
 const page = (size, scale, radius) =>
   `<html><body style="margin:0"><div style="width:${size}px;height:${size}px;display:grid;place-items:center;background:#f7f7f5;border-radius:${radius}">${mark(scale)}</div></body></html>`;
 
