@@ -1,14 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { listenForInstallOffer } from './install/install-prompt';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/font.css';
 import './components/components.css';
-
-// Add to Home Screen: the browser's install offer may come before the visitor asks for it.
-listenForInstallOffer();
 
 const root = document.getElementById('root');
 if (root) {

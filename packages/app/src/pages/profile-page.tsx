@@ -20,7 +20,6 @@ import { type UsageStore, useUsage } from '../session';
 import { RemainingCounter } from '../talk/remaining-counter';
 import '../components/composer.css';
 import './profile.css';
-import { AddToHomeScreenButton } from '../install/add-to-home-screen-button';
 import { ProfileSkeleton } from './profile-skeleton';
 
 let talkPageFetched = false;
@@ -116,7 +115,6 @@ function Profile({ clone, usage }: { clone: CloneProfile; usage: UsageStore }) {
               </Link>
             )}
           </div>
-          <AddToHomeScreenButton className="link-button profile-install" />
         </section>
         <div className="profile-chat">
           {suggestions.length > 0 && (
