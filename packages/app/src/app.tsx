@@ -15,6 +15,7 @@ const ProfilePage = lazy(() => import('./pages/profile-page'));
 const TalkPage = lazy(() => import('./talk/talk-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
 
 /**
  * What shows while a page's code loads: the talk screen's and the profile's shapes, drawn from
@@ -75,6 +76,8 @@ function RoutePage({ route }: { route: AppRoute }) {
           conversationId={route.conversationId}
         />
       );
+    case 'studioQuestions':
+      return <StudioQuestionsPage key={route.slug} slug={route.slug} />;
     default:
       return <NotFound />;
   }

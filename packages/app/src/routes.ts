@@ -8,6 +8,7 @@ export type AppRoute =
   | { name: 'account'; page: AccountPage }
   | { name: 'profile'; slug: string; instanceSlug: string | null }
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
+  | { name: 'studioQuestions'; slug: string }
   | { name: 'notFound' };
 
 /** The signed-in user's pages, linked from the account menu (spec/calls.md §2). */
@@ -41,6 +42,9 @@ export function parseRoute(path: string): AppRoute {
     if (first === 'terms-of-use') return { name: 'legal', page: 'terms' };
     if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
     if (isAccountPage(first)) return { name: 'account', page: first };
+  }
+  if (first === 'studio' && rest.length === 3 && rest[1] === 'build' && rest[2] === 'questions') {
+    return { name: 'studioQuestions', slug: rest[0] ?? '' };
   }
   // The product's own first segments (protocol RESERVED_SLUGS) never name a clone.
   if (isReservedSlug(first)) return { name: 'notFound' };

@@ -57,6 +57,8 @@ export interface AnswerInput {
   history: HistoryTurn[];
   /** Files the visitor attached to this conversation, when there are any. */
   attachments?: AttachedFiles;
+  /** The creators' notes on the clone's speaking style, oldest first (issue 10 §5). */
+  toneFeedback?: readonly string[];
   /** Aborted when the listener has gone; the brain stops work (and any LLM request) then. */
   signal?: AbortSignal;
 }

@@ -6,6 +6,7 @@ export * from './clone';
 export * from './constants';
 export * from './conversation';
 export * from './conversation-history';
+export * from './creator-tools';
 export * from './embed';
 export * from './embed-config';
 export * from './errors';

@@ -22,6 +22,7 @@ import { type Tts, ttsProvider } from './providers/tts';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
+import { creatorToolRoutes } from './routes/creator-tools';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
@@ -34,6 +35,7 @@ import { phoneRoutes } from './routes/phone';
 import { reactionRoutes } from './routes/reactions';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
+import { studioRoutes } from './routes/studio';
 import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
@@ -105,6 +107,8 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))
+    .route('/', creatorToolRoutes(deps))
+    .route('/', studioRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

@@ -1,6 +1,6 @@
 import { stripCitationMarkers } from '@doppel/core';
 import { COPY_COMPLETE_MS, type MessageReaction } from '@doppel/protocol';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CheckIcon, CopyIcon, SourcesIcon, ThumbDownIcon, ThumbUpIcon } from '../components/icons';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
@@ -15,10 +15,19 @@ interface MessageActionsProps {
   onReact?: ((reaction: MessageReaction | null) => void) | undefined;
   /** Given when read aloud is offered (the clone has a voice and this server can speak it). */
   readAloud?: { slug: string; messageId: string } | undefined;
+  /** Actions only some people get (creator tools, staff debug), after the others. */
+  children?: ReactNode;
 }
 
 /** The actions under a clone message: copy, like, thumbs-down, read aloud, and citations when it has them. */
-export function MessageActions({ text, onSources, reaction, onReact, readAloud }: MessageActionsProps) {
+export function MessageActions({
+  text,
+  onSources,
+  reaction,
+  onReact,
+  readAloud,
+  children,
+}: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -83,6 +92,7 @@ export function MessageActions({ text, onSources, reaction, onReact, readAloud }
           Sources
         </button>
       )}
+      {children}
     </div>
   );
 }

@@ -29,9 +29,11 @@ import { type UsageStore, useUsage } from '../session';
 import '../components/composer.css';
 import './talk.css';
 import { ConversationTitle } from './conversation-title';
+import { MessageToolsContext } from './message-tools';
 import { RemainingCounter } from './remaining-counter';
 import { TalkSkeleton } from './talk-skeleton';
 import { useConversationAddress } from './use-conversation-address';
+import { useMessageTools } from './use-message-tools';
 
 interface TalkPageProps {
   slug: string;
@@ -106,6 +108,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   const citations = useCitations();
   const relationship = controller.paywall.relationshipType.value;
   const owner = relationship !== null && OWNER_RELATIONSHIPS.includes(relationship);
+  const messageTools = useMessageTools({ owner, messages: controller.chat.messages.value });
   const empty =
     loadState === 'missing' ? (
       <div className="message-state">
@@ -183,25 +186,29 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         />
       </SiteHeader>
       <main className="talk-main" id="main">
-        <ConversationMessages
-          controller={controller}
-          // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
-          lead={
-            <div
-              className={controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'}
-            >
-              <WarningBanner clone={clone} />
-            </div>
-          }
-          clone={{
-            name: displayName,
-            imageUrl,
-            viewSources: clone.viewSources,
-            readAloudSlug: clone.features.readAloud ? clone.slug : null,
-          }}
-          onCitation={citations.open}
-          empty={empty}
-        />
+        <MessageToolsContext.Provider value={messageTools}>
+          <ConversationMessages
+            controller={controller}
+            // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
+            lead={
+              <div
+                className={
+                  controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'
+                }
+              >
+                <WarningBanner clone={clone} />
+              </div>
+            }
+            clone={{
+              name: displayName,
+              imageUrl,
+              viewSources: clone.viewSources,
+              readAloudSlug: clone.features.readAloud ? clone.slug : null,
+            }}
+            onCitation={citations.open}
+            empty={empty}
+          />
+        </MessageToolsContext.Provider>
       </main>
       <div className="talk-dock">
         <div className="talk-dock-inner">

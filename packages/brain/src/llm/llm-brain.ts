@@ -63,7 +63,14 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
         documentTitles(db, clone.id),
       ]);
       const passages = await withAttachments(input, query, retrieved);
-      const messages = buildPrompt({ clone, question, history, passages, documentTitles: titles });
+      const messages = buildPrompt({
+        clone,
+        question,
+        history,
+        passages,
+        documentTitles: titles,
+        toneFeedback: input.toneFeedback ?? [],
+      });
       const filter = new MarkerFilter((n) => n >= 1 && n <= passages.length);
       let text = '';
       for await (const delta of streamChatCompletion(options, messages, signal)) {

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '@doppel/db';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
+import { applyTone } from '../creator/tone';
 import { documentTitles } from '../retrieval/document-titles';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
@@ -64,7 +65,7 @@ async function compose(
 export function createLocalBrain(db: Queryable): Brain {
   return {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
-      const { text, citations } = await compose(db, input);
+      const { text, citations } = applyTone(await compose(db, input), input.toneFeedback ?? []);
       for (const token of wordsAsTokens(text)) {
         if (input.signal?.aborted) return;
         yield { type: 'token', token };
