@@ -12,6 +12,7 @@ export * from './embed-config';
 export * from './errors';
 export * from './feedback';
 export * from './membership';
+export * from './message-debug';
 export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';

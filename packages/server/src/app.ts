@@ -29,6 +29,7 @@ import { embedPageRoutes } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { messageDebugRoutes } from './routes/message-debug';
 import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', reactionRoutes(deps))
     .route('/', creatorToolRoutes(deps))
     .route('/', studioRoutes(deps))
+    .route('/', messageDebugRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

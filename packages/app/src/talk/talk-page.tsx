@@ -108,7 +108,11 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   const citations = useCitations();
   const relationship = controller.paywall.relationshipType.value;
   const owner = relationship !== null && OWNER_RELATIONSHIPS.includes(relationship);
-  const messageTools = useMessageTools({ owner, messages: controller.chat.messages.value });
+  const messageTools = useMessageTools({
+    owner,
+    staff: user?.staff ?? false,
+    messages: controller.chat.messages.value,
+  });
   const empty =
     loadState === 'missing' ? (
       <div className="message-state">

@@ -75,7 +75,12 @@ export function withCreatorKnowledge(db: Queryable, inner: Brain): Brain {
         if (input.signal?.aborted) return;
         yield { type: 'token', token };
       }
-      yield { type: 'done', text, citations: [citation] };
+      yield {
+        type: 'done',
+        text,
+        citations: [citation],
+        retrieval: { source: 'creator-answer', query: revised.question, passages: [] },
+      };
     },
   };
 }

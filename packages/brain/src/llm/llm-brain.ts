@@ -11,6 +11,7 @@ import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { followUpQuery } from '../local/follow-up-query';
 import { questionIntent } from '../local/question-intent';
 import { documentTitles } from '../retrieval/document-titles';
+import { retrievalTrace } from '../retrieval/retrieval-trace';
 import type { Passage } from '../retrieval/retrieve';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
@@ -86,7 +87,12 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
         text += rest;
         yield { type: 'token', token: rest };
       }
-      yield { type: 'done', text, citations: citations(passages, text) };
+      yield {
+        type: 'done',
+        text,
+        citations: citations(passages, text),
+        retrieval: retrievalTrace(query, passages),
+      };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { CitationDraft } from '@doppel/brain';
 import type { Queryable } from '@doppel/db';
+import { AnswerRetrieval } from '@doppel/protocol';
 import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
@@ -34,6 +35,8 @@ export interface CloneMessageInput {
   citations: readonly CitationDraft[];
   /** The answer stopped early (the listener left). */
   interrupted: boolean;
+  /** How the brain found the answer, for the staff debug dialog (issue 10 §6). */
+  retrieval?: AnswerRetrieval | undefined;
 }
 
 /** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
@@ -51,8 +54,8 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
   }));
   const rows = await db.query(
     `WITH m AS (
-       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted)
-       VALUES ($1, 'CLONE', $2, $3, $4) RETURNING ${MESSAGE_COLUMNS}
+       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, retrieval)
+       VALUES ($1, 'CLONE', $2, $3, $4, $6::jsonb) RETURNING ${MESSAGE_COLUMNS}
      ), cited AS (
        INSERT INTO message_citations
          (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
@@ -63,7 +66,14 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
        UPDATE conversations SET updated_at = now() WHERE id = $1
      )
      SELECT * FROM m`,
-    [input.conversationId, input.text, citations.length > 0, input.interrupted, JSON.stringify(citations)],
+    [
+      input.conversationId,
+      input.text,
+      citations.length > 0,
+      input.interrupted,
+      JSON.stringify(citations),
+      input.retrieval ? JSON.stringify(input.retrieval) : null,
+    ],
   );
   return MessageRow.parse(rows[0]);
 }
@@ -85,4 +95,15 @@ export async function listCitations(db: Queryable, messageId: string): Promise<C
     [messageId],
   );
   return z.array(CitationRow).parse(rows);
+}
+
+const DebugRow = MessageRow.extend({ retrieval: AnswerRetrieval.nullable() });
+
+/** Any message with the retrieval kept with it (the staff debug dialog; staff see every message). */
+export async function findMessageForDebug(
+  db: Queryable,
+  id: string,
+): Promise<z.infer<typeof DebugRow> | null> {
+  const rows = await db.query(`SELECT ${MESSAGE_COLUMNS}, retrieval FROM messages WHERE id = $1`, [id]);
+  return rows[0] ? DebugRow.parse(rows[0]) : null;
 }
