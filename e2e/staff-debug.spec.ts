@@ -21,7 +21,9 @@ for (const width of [1280, 375] as const) {
       const log = page.getByRole('log', { name: 'Conversation' });
       await log.getByRole('button', { name: 'Debug message' }).click();
       const dialog = page.getByRole('dialog', { name: 'Debug message' });
-      await expect(dialog.getByRole('region', { name: 'Retrieval' })).toContainText('Compost in a small garden');
+      await expect(dialog.getByRole('region', { name: 'Retrieval' })).toContainText(
+        'Compost in a small garden',
+      );
       await expect(dialog).toContainText("Retrieved from the clone's knowledge");
       await page.screenshot({ path: `test-results/staff-debug-${width}.png` });
 
