@@ -1,4 +1,5 @@
 export * from './account-constants';
+export * from './actions-query';
 export * from './auth';
 export * from './capture';
 export * from './chat-completions';

@@ -2,8 +2,10 @@
 import { initialMessageText } from '@doppel/core';
 import { type CloneProfile, OWNER_RELATIONSHIPS } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
+import { ActionCenter, type ActionCenterHooks, actionAvailable } from '../action-center/action-center';
+import { useActionsQuery } from '../action-center/use-actions-query';
 import { prefersTouch } from '../chat';
 import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
@@ -70,6 +72,9 @@ export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPag
   );
 }
 
+/** Actions other parts provide to the Action Center (none yet: see ActionCenterHooks). */
+const ACTION_HOOKS: ActionCenterHooks = {};
+
 interface TalkScreenProps {
   clone: CloneProfile;
   conversationId: string | null;
@@ -108,6 +113,19 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   const citations = useCitations();
   const relationship = controller.paywall.relationshipType.value;
   const owner = relationship !== null && OWNER_RELATIONSHIPS.includes(relationship);
+  // Share (issue 10 §1) and saved messages (§2) connect here when they land; until then their
+  // entries are hidden and `actions=share|bookmark` open the panel.
+  const actionHooks = ACTION_HOOKS;
+  const available = useCallback(
+    (value: Parameters<typeof actionAvailable>[0]) => actionAvailable(value, clone, ACTION_HOOKS),
+    [clone],
+  );
+  const queryRequests = useActionsQuery({
+    sessionReady: session.status.value === 'ready',
+    signedIn: user !== null,
+    available,
+    openCitations: citations.open,
+  });
   const messageTools = useMessageTools({
     owner,
     staff: user?.staff ?? false,
@@ -148,6 +166,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
               instanceSlug={instanceSlug}
               cloneName={displayName}
               currentId={conversation?.id ?? null}
+              openRequest={queryRequests.history}
               onNavigate={navigateTo}
               onRenamed={(id, title) => {
                 if (controller.chat.conversation.peek()?.id === id) controller.setTitle(title);
@@ -158,6 +177,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         actions={
           <>
             <SocialsButton cloneName={displayName} socials={clone.socials} />
+            <ActionCenter clone={clone} hooks={actionHooks} request={queryRequests.action} />
             <Link
               href={talkUrl(clone.slug, instanceSlug)}
               className="icon-btn"
