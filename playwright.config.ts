@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
  * A second server answers through a slow local LLM double, for the stop button.
  * Host pages are served on 127.0.0.1 while the app is on localhost: two origins.
  */
-import { APP_PORT, FAKE_LLM_PORT, SLOW_PORT } from './e2e/support/ports';
+import { APP_PORT, CREATOR_EMAIL, FAKE_LLM_PORT, SLOW_PORT, STAFF_EMAIL } from './e2e/support/ports';
 
 const server = 'node packages/server/dist/main.mjs';
 // Every page of the tests comes from one loopback address: lift the per-IP conversation limit.
@@ -58,6 +58,10 @@ export default defineConfig({
         E2E_SETUP: JSON.stringify([
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],
+          // Creator and staff tools (issue 10 §5, §6): a clone its creator teaches, a staff user.
+          ['import', 'e2e/fixtures/creator'],
+          ['relationship', CREATOR_EMAIL, 'cora', 'CREATOR'],
+          ['user', STAFF_EMAIL, '--staff'],
         ]),
       },
       reuseExistingServer: false,

@@ -10,3 +10,6 @@ export const FAKE_LLM_PORT = APP_PORT + 11;
 export const APP = `http://localhost:${APP_PORT}`;
 export const HOST = `http://127.0.0.1:${APP_PORT + 1}`;
 export const SLOW = `http://localhost:${SLOW_PORT}`;
+/** The creator of the `cora` fixture clone and a staff user, made by the servers' setup (doppel CLI). */
+export const CREATOR_EMAIL = 'cora.creator@example.com';
+export const STAFF_EMAIL = 'staff.person@example.com';

@@ -16,6 +16,7 @@ const TalkPage = lazy(() => import('./talk/talk-page'));
 const SharedPage = lazy(() => import('./talk/shared-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
 
 /**
  * What shows while a page's code loads: the talk screen's and the profile's shapes, drawn from
@@ -85,6 +86,8 @@ function RoutePage({ route }: { route: AppRoute }) {
           shareId={route.shareId}
         />
       );
+    case 'studioQuestions':
+      return <StudioQuestionsPage key={route.slug} slug={route.slug} />;
     default:
       return <NotFound />;
   }

@@ -30,6 +30,9 @@ describe('parseRoute', () => {
     ['/demo/talk/elsewhere', { name: 'notFound' }],
     ['/explore/more', { name: 'notFound' }],
     ['/demo/%E0%A4%A', { name: 'notFound' }],
+    ['/studio/demo/build/questions', { name: 'studioQuestions', slug: 'demo' }],
+    ['/studio/demo/build', { name: 'notFound' }],
+    ['/studio', { name: 'notFound' }],
   ])('%s', (path, route) => {
     expect(parseRoute(path)).toEqual(route);
   });

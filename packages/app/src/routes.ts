@@ -9,6 +9,7 @@ export type AppRoute =
   | { name: 'profile'; slug: string; instanceSlug: string | null }
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
   | { name: 'shared'; slug: string; instanceSlug: string | null; shareId: string }
+  | { name: 'studioQuestions'; slug: string }
   | { name: 'notFound' };
 
 /** The signed-in user's pages, linked from the account menu (spec/calls.md §2). */
@@ -42,6 +43,9 @@ export function parseRoute(path: string): AppRoute {
     if (first === 'terms-of-use') return { name: 'legal', page: 'terms' };
     if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
     if (isAccountPage(first)) return { name: 'account', page: first };
+  }
+  if (first === 'studio' && rest.length === 3 && rest[1] === 'build' && rest[2] === 'questions') {
+    return { name: 'studioQuestions', slug: rest[0] ?? '' };
   }
   // The product's own first segments (protocol RESERVED_SLUGS) never name a clone.
   if (isReservedSlug(first)) return { name: 'notFound' };

@@ -2,7 +2,7 @@
  * @module The brain's contract with the server: answer a question as a clone, streaming
  * tokens, ending with the full text and the citations its [n] markers point at.
  */
-import type { CitationType } from '@doppel/protocol';
+import type { AnswerRetrieval, CitationType } from '@doppel/protocol';
 import type { Passage } from './retrieval/retrieve';
 
 /** What the brain needs to know about the clone it speaks as. */
@@ -41,7 +41,13 @@ export interface CitationDraft {
 /** Events of one answer, in order: tokens, then exactly one `done`. */
 export type AnswerEvent =
   | { type: 'token'; token: string }
-  | { type: 'done'; text: string; citations: CitationDraft[] };
+  | {
+      type: 'done';
+      text: string;
+      citations: CitationDraft[];
+      /** How the answer was found, kept with it for the staff debug dialog (issue 10 §6). */
+      retrieval?: AnswerRetrieval;
+    };
 
 /**
  * The files attached to this conversation (issue 10 §4): their passages most relevant to a query,
@@ -57,6 +63,8 @@ export interface AnswerInput {
   history: HistoryTurn[];
   /** Files the visitor attached to this conversation, when there are any. */
   attachments?: AttachedFiles;
+  /** The creators' notes on the clone's speaking style, oldest first (issue 10 §5). */
+  toneFeedback?: readonly string[];
   /** Aborted when the listener has gone; the brain stops work (and any LLM request) then. */
   signal?: AbortSignal;
 }

@@ -7,6 +7,7 @@ export type {
   CloneForBrain,
   HistoryTurn,
 } from './brain';
+export { withCreatorKnowledge } from './creator/with-creator-knowledge';
 export type { InstanceFile, MembershipFile } from './folder/clone-file';
 export { CloneFile, Membership, membershipId, Slug, toMemberships, VoiceSettings } from './folder/clone-file';
 export { CloneFolderError } from './folder/clone-folder-error';

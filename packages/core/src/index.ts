@@ -3,6 +3,7 @@
  * DOM, time and randomness always injected.
  */
 
+export * from './actions';
 export * from './capture';
 export * from './chat';
 export * from './citations';

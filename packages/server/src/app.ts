@@ -23,12 +23,14 @@ import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
+import { creatorToolRoutes } from './routes/creator-tools';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { messageDebugRoutes } from './routes/message-debug';
 import { messageRoutes } from './routes/messages';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
@@ -37,6 +39,7 @@ import { savedMessageRoutes } from './routes/saved-messages';
 import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
+import { studioRoutes } from './routes/studio';
 import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
@@ -111,6 +114,9 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', savedMessageRoutes(deps))
     .route('/', shareRoutes(deps))
     .route('/', affiliateRoutes(deps))
+    .route('/', creatorToolRoutes(deps))
+    .route('/', studioRoutes(deps))
+    .route('/', messageDebugRoutes(deps))
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))

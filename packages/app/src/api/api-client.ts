@@ -15,7 +15,7 @@ export interface Schema<T> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A multipart form body instead of JSON (uploads); the browser sets its Content-Type. */
   form?: FormData;

@@ -9,9 +9,20 @@ const HistoryDrawer = lazy(() => import('./history-drawer'));
  * The talk header's history button (signed-in users only, spec/chat.md §2): a click opens the
  * drawer, and so does resting the pointer on it for 300 ms (HISTORY_HOVER_MS).
  */
-export function HistoryButton(props: Omit<HistoryDrawerProps, 'open' | 'onOpenChange'>) {
+export function HistoryButton({
+  openRequest = 0,
+  ...props
+}: Omit<HistoryDrawerProps, 'open' | 'onOpenChange'> & {
+  /** Each new positive value opens the drawer (the `actions=history` query, issue 10 §7). */
+  openRequest?: number;
+}) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (openRequest <= 0) return;
+    setLoaded(true);
+    setOpen(true);
+  }, [openRequest]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   // After the drawer closes the pointer often still rests on the button (the drawer's overlay

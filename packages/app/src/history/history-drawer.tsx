@@ -36,6 +36,8 @@ export interface HistoryDrawerProps {
   onNavigate: (id: string | null) => void;
   /** A conversation was renamed here (the header follows when it is the current one). */
   onRenamed: (id: string, title: string) => void;
+  /** Opens with the saved messages listed (the action center's saved messages, `actions=bookmark`). */
+  showSaved?: boolean;
 }
 
 /** How long the undo of an archive stays. */
@@ -52,6 +54,7 @@ export default function HistoryDrawer({
   currentId,
   onNavigate,
   onRenamed,
+  showSaved = false,
 }: HistoryDrawerProps) {
   const { api } = useServices();
   const [list, setList] = useState<Conversation[]>([]);
@@ -236,6 +239,8 @@ export default function HistoryDrawer({
           </section>
         ))}
         <SavedList
+          key={showSaved ? 'saved-listed' : 'saved'}
+          initiallyOpen={showSaved}
           slug={slug}
           instanceSlug={instanceSlug}
           onOpen={(id) => {

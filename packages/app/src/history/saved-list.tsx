@@ -4,13 +4,15 @@
  */
 import { stripCitationMarkers } from '@doppel/core';
 import type { SavedMessages } from '@doppel/protocol';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, fetchSavedMessages } from '../api';
 import { ChevronIcon } from '../components/icons';
 import { conversationUrl } from '../routes';
 import { useServices } from '../services';
 
 interface SavedListProps {
+  /** Listed as the drawer opens (the action center's saved messages). */
+  initiallyOpen?: boolean;
   slug: string;
   instanceSlug: string | null;
   onOpen: (conversationId: string) => void;
@@ -29,10 +31,15 @@ function snippet(text: string): string {
   return plain.length > SNIPPET_CHARS ? `${plain.slice(0, SNIPPET_CHARS).trimEnd()}…` : plain;
 }
 
-export function SavedList({ slug, instanceSlug, onOpen }: SavedListProps) {
+export function SavedList({ initiallyOpen = false, slug, instanceSlug, onOpen }: SavedListProps) {
   const { api } = useServices();
   const [load, setLoad] = useState<Load>({ status: 'closed' });
   const open = load.status !== 'closed';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listed once, as the drawer opens.
+  useEffect(() => {
+    if (initiallyOpen) read();
+  }, []);
 
   const read = (): void => {
     setLoad({ status: 'loading' });

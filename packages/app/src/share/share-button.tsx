@@ -28,6 +28,8 @@ interface ShareButtonProps {
   shareId: string | null;
   /** The conversation's share id changed (shared, or no longer). */
   onShareIdChange: (shareId: string | null) => void;
+  /** Each new positive value shares as a click does (the action center's Share Conversation, `actions=share`). */
+  openRequest?: number;
 }
 
 export function ShareButton({
@@ -37,6 +39,7 @@ export function ShareButton({
   title,
   shareId,
   onShareIdChange,
+  openRequest = 0,
 }: ShareButtonProps) {
   const { api } = useServices();
   const [open, setOpen] = useState(false);
@@ -65,6 +68,11 @@ export function ShareButton({
     }
     if (await copyLink(shareLink(slug, instanceSlug, id))) toast.success('Copied Share Link');
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request shares.
+  useEffect(() => {
+    if (openRequest > 0) void share();
+  }, [openRequest]);
 
   return (
     <>

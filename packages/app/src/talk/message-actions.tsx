@@ -1,6 +1,6 @@
 import { stripCitationMarkers } from '@doppel/core';
 import { COPY_COMPLETE_MS, type MessageReaction } from '@doppel/protocol';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import {
   BookmarkIcon,
@@ -26,6 +26,8 @@ interface MessageActionsProps {
   saved?: boolean;
   /** Given when the message can be saved (stored, with a server id). */
   onSave?: ((saved: boolean) => void) | undefined;
+  /** Actions only some people get (creator tools, staff debug), after the others. */
+  children?: ReactNode;
 }
 
 /** The actions under a clone message: copy, like, thumbs-down, read aloud, and citations when it has them. */
@@ -37,6 +39,7 @@ export function MessageActions({
   readAloud,
   saved = false,
   onSave,
+  children,
 }: MessageActionsProps) {
   const [copied, setCopied] = useState(false);
 
@@ -114,6 +117,7 @@ export function MessageActions({
           Sources
         </button>
       )}
+      {children}
     </div>
   );
 }

@@ -149,6 +149,7 @@ export function MessageList({
                     message={item.message}
                     clone={clone}
                     readOnly={readOnly}
+                    first={item.message.id === firstId}
                     citable={
                       clone.viewSources &&
                       item.message.hasSources &&

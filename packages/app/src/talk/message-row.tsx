@@ -1,11 +1,12 @@
 import type { MessageReaction } from '@doppel/protocol';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { MessageFiles } from '../attachments/message-files';
 import type { ChatMessage } from '../chat';
 import { Avatar } from '../components/avatar';
 import { MarkdownText } from '../markdown/markdown-text';
 import { MessageActions } from './message-actions';
 import { MessageProducts } from './message-products';
+import { MessageToolsContext } from './message-tools';
 
 export interface CloneIdentity {
   name: string;
@@ -20,6 +21,8 @@ interface MessageRowProps {
   /** Citations can be opened for this message (viewSources, hasSources, stored, not the first). */
   citable: boolean;
   readOnly?: boolean;
+  /** The conversation's first message (no citations, no creator tools: spec/chat.md §6). */
+  first?: boolean;
   onCitation: (messageId: string, n: number | null) => void;
   /** Likes or thumbs-down a message (null takes it back); no reactions without it. */
   onReact?: ((messageId: string, reaction: MessageReaction | null) => void) | undefined;
@@ -33,10 +36,12 @@ export const MessageRow = memo(function MessageRow({
   clone,
   citable,
   readOnly,
+  first = false,
   onCitation,
   onReact,
   onSave,
 }: MessageRowProps) {
+  const tools = useContext(MessageToolsContext);
   if (message.sender === 'USER') {
     return (
       <div className="message message-user">
@@ -79,7 +84,9 @@ export const MessageRow = memo(function MessageRow({
             onReact={
               onReact && message.state === 'stored' ? (reaction) => onReact(message.id, reaction) : undefined
             }
-          />
+          >
+            {tools?.(message, first)}
+          </MessageActions>
         )}
       </div>
     </div>

@@ -2,8 +2,11 @@
 import { initialMessageText } from '@doppel/core';
 import { type CloneProfile, OWNER_RELATIONSHIPS } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { ActionCenter, type ActionCenterHooks, actionAvailable } from '../action-center/action-center';
+import { useActionsQuery } from '../action-center/use-actions-query';
 import { prefersTouch } from '../chat';
 import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
@@ -31,9 +34,11 @@ import { ShareButton } from '../share/share-button';
 import '../components/composer.css';
 import './talk.css';
 import { ConversationTitle } from './conversation-title';
+import { MessageToolsContext } from './message-tools';
 import { RemainingCounter } from './remaining-counter';
 import { TalkSkeleton } from './talk-skeleton';
 import { useConversationAddress } from './use-conversation-address';
+import { useMessageTools } from './use-message-tools';
 
 interface TalkPageProps {
   slug: string;
@@ -122,6 +127,33 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
   const citations = useCitations();
   const relationship = controller.paywall.relationshipType.value;
   const owner = relationship !== null && OWNER_RELATIONSHIPS.includes(relationship);
+  // Share (issue 10 §1) and saved messages (§2) from the Action Center: the share button's own
+  // flow, and the history drawer with the saved messages listed (signed-in users).
+  const [shareRequest, setShareRequest] = useState(0);
+  const [savedRequest, setSavedRequest] = useState(0);
+  const signedIn = user !== null;
+  const actionHooks = useMemo<ActionCenterHooks>(
+    () => ({
+      share: canShare ? () => setShareRequest((n) => n + 1) : undefined,
+      bookmark: signedIn ? () => setSavedRequest((n) => n + 1) : undefined,
+    }),
+    [canShare, signedIn],
+  );
+  const available = useCallback(
+    (value: Parameters<typeof actionAvailable>[0]) => actionAvailable(value, clone, actionHooks),
+    [clone, actionHooks],
+  );
+  const queryRequests = useActionsQuery({
+    sessionReady: session.status.value === 'ready',
+    signedIn: user !== null,
+    available,
+    openCitations: citations.open,
+  });
+  const messageTools = useMessageTools({
+    owner,
+    staff: user?.staff ?? false,
+    messages: controller.chat.messages.value,
+  });
   const empty =
     loadState === 'missing' ? (
       <div className="message-state">
@@ -157,6 +189,8 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
               instanceSlug={instanceSlug}
               cloneName={displayName}
               currentId={conversation?.id ?? null}
+              openRequest={queryRequests.history + savedRequest}
+              showSaved={savedRequest > 0}
               onNavigate={navigateTo}
               onRenamed={(id, title) => {
                 if (controller.chat.conversation.peek()?.id === id) controller.setTitle(title);
@@ -175,8 +209,10 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
                 title={conversation.title}
                 shareId={shareId}
                 onShareIdChange={(id) => setShareIds((current) => ({ ...current, [conversation.id]: id }))}
+                openRequest={shareRequest}
               />
             )}
+            <ActionCenter clone={clone} hooks={actionHooks} request={queryRequests.action} />
             <Link
               href={talkUrl(clone.slug, instanceSlug)}
               className="icon-btn"
@@ -209,25 +245,29 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
         />
       </SiteHeader>
       <main className="talk-main" id="main">
-        <ConversationMessages
-          controller={controller}
-          // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
-          lead={
-            <div
-              className={controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'}
-            >
-              <WarningBanner clone={clone} />
-            </div>
-          }
-          clone={{
-            name: displayName,
-            imageUrl,
-            viewSources: clone.viewSources,
-            readAloudSlug: clone.features.readAloud ? clone.slug : null,
-          }}
-          onCitation={citations.open}
-          empty={empty}
-        />
+        <MessageToolsContext.Provider value={messageTools}>
+          <ConversationMessages
+            controller={controller}
+            // The warning scrolls away with the conversation instead of staying pinned (issue 9 §3).
+            lead={
+              <div
+                className={
+                  controller.chat.messages.value.length > 0 ? 'talk-banner is-compact' : 'talk-banner'
+                }
+              >
+                <WarningBanner clone={clone} />
+              </div>
+            }
+            clone={{
+              name: displayName,
+              imageUrl,
+              viewSources: clone.viewSources,
+              readAloudSlug: clone.features.readAloud ? clone.slug : null,
+            }}
+            onCitation={citations.open}
+            empty={empty}
+          />
+        </MessageToolsContext.Provider>
       </main>
       <div className="talk-dock">
         <div className="talk-dock-inner">

@@ -35,6 +35,8 @@ export function buildPrompt(input: {
   history: readonly HistoryTurn[];
   passages: readonly Passage[];
   documentTitles: readonly string[];
+  /** The creators' notes on the speaking style (issue 10 §5), oldest first. */
+  toneFeedback?: readonly string[];
 }): ChatMessage[] {
   const { clone, passages } = input;
   const profile = [
@@ -58,6 +60,11 @@ export function buildPrompt(input: {
     'After each sentence that uses a passage, put its number in square brackets, for example [2]. Use only the numbers listed; never a number that is not there.',
     `If the passages do not cover the question, say so honestly ("I haven't covered that…"), with no numbers, and offer what you can talk about${topics.length > 0 ? `, such as ${topics.join(', ')}` : ''}. If they only touch on it, say that they only touch on it and keep to what they say.`,
     'For a greeting or a question about who you are, answer briefly from the description above, without numbers.',
+    ...(input.toneFeedback && input.toneFeedback.length > 0
+      ? [
+          `Your creator asked you to adjust your speaking style; follow these notes (the later ones win where they differ), without changing any fact:\n${input.toneFeedback.map((note) => `- ${note}`).join('\n')}`,
+        ]
+      : []),
     knowledge,
   ].join('\n\n');
   const history: ChatMessage[] = input.history.slice(-HISTORY_TURNS).map((turn) => ({

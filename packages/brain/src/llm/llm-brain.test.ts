@@ -111,9 +111,30 @@ describe.each(testDatabases())('createLlmBrain on $name', ({ open }) => {
   it('tells the model when nothing matches', async () => {
     const brain = await brainFor(() => ({ pieces: ["I haven't covered that."] }));
     const events = await collect(brain, clone, 'cryptocurrency regulation');
-    expect(events.at(-1)).toEqual({ type: 'done', text: "I haven't covered that.", citations: [] });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      text: "I haven't covered that.",
+      citations: [],
+      retrieval: { source: 'knowledge', query: 'cryptocurrency regulation', passages: [] },
+    });
     const body = RequestBody.parse(llm?.requests[0]?.body);
     expect(body.messages[0]?.content).toContain('No passage of what you have said or written matches');
+  });
+
+  it('gives the model the creators’ speaking-style notes (issue 10 §5)', async () => {
+    const brain = await brainFor(() => ({ pieces: ['Feed it daily [1].'] }));
+    const events: AnswerEvent[] = [];
+    for await (const event of brain.answer({
+      clone,
+      question: 'How often do you feed your starter?',
+      history: [],
+      toneFeedback: ['More casual.', 'No jargon.'],
+    })) {
+      events.push(event);
+    }
+    const system = RequestBody.parse(llm?.requests.at(-1)?.body).messages[0]?.content ?? '';
+    expect(system).toContain('adjust your speaking style');
+    expect(system).toContain('- More casual.\n- No jargon.');
   });
 
   it('throws a readable error for a non-2xx answer', async () => {

@@ -11,6 +11,7 @@ import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { followUpQuery } from '../local/follow-up-query';
 import { questionIntent } from '../local/question-intent';
 import { documentTitles } from '../retrieval/document-titles';
+import { retrievalTrace } from '../retrieval/retrieval-trace';
 import type { Passage } from '../retrieval/retrieve';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
@@ -63,7 +64,14 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
         documentTitles(db, clone.id),
       ]);
       const passages = await withAttachments(input, query, retrieved);
-      const messages = buildPrompt({ clone, question, history, passages, documentTitles: titles });
+      const messages = buildPrompt({
+        clone,
+        question,
+        history,
+        passages,
+        documentTitles: titles,
+        toneFeedback: input.toneFeedback ?? [],
+      });
       const filter = new MarkerFilter((n) => n >= 1 && n <= passages.length);
       let text = '';
       for await (const delta of streamChatCompletion(options, messages, signal)) {
@@ -79,7 +87,12 @@ export function createLlmBrain(db: Queryable, options: LlmOptions): Brain {
         text += rest;
         yield { type: 'token', token: rest };
       }
-      yield { type: 'done', text, citations: citations(passages, text) };
+      yield {
+        type: 'done',
+        text,
+        citations: citations(passages, text),
+        retrieval: retrievalTrace(query, passages),
+      };
     },
   };
 }

@@ -5,8 +5,11 @@
  * word by word at once (no artificial delays).
  */
 import type { Queryable } from '@doppel/db';
+import type { AnswerRetrieval } from '@doppel/protocol';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
+import { applyTone } from '../creator/tone';
 import { documentTitles } from '../retrieval/document-titles';
+import { retrievalTrace } from '../retrieval/retrieval-trace';
 import { searchKnowledge } from '../retrieval/search-knowledge';
 import { withAttachments } from '../retrieval/with-attachments';
 import { contentTerms } from '../text/terms';
@@ -23,12 +26,16 @@ const PASSAGES = 8;
 async function compose(
   db: Queryable,
   input: AnswerInput,
-): Promise<{ text: string; citations: CitationDraft[] }> {
+): Promise<{ text: string; citations: CitationDraft[]; retrieval: AnswerRetrieval }> {
   const { clone, question, history } = input;
   const kind = classifyQuestion(question, clone.name);
   if (kind === 'greeting' || kind === 'identity') {
     const context = { clone, documentTitles: await documentTitles(db, clone.id) };
-    return { text: kind === 'greeting' ? composeGreeting(context) : composeIdentity(context), citations: [] };
+    return {
+      text: kind === 'greeting' ? composeGreeting(context) : composeIdentity(context),
+      citations: [],
+      retrieval: { source: 'profile', query: question, passages: [] },
+    };
   }
   const { query, context, exclude } = followUpQuery(question, history);
   const asked = context === undefined ? query : question;
@@ -53,10 +60,12 @@ async function compose(
     intent: { ...intent, aboutCreator },
     statistics: { frequencies, chunks },
   });
-  if (grounded) return grounded;
+  const retrieval = retrievalTrace(query, passages);
+  if (grounded) return { ...grounded, retrieval };
   return {
     text: composeNotCovered({ clone, documentTitles: await documentTitles(db, clone.id) }),
     citations: [],
+    retrieval,
   };
 }
 
@@ -64,12 +73,13 @@ async function compose(
 export function createLocalBrain(db: Queryable): Brain {
   return {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
-      const { text, citations } = await compose(db, input);
+      const { retrieval, ...composed } = await compose(db, input);
+      const { text, citations } = applyTone(composed, input.toneFeedback ?? []);
       for (const token of wordsAsTokens(text)) {
         if (input.signal?.aborted) return;
         yield { type: 'token', token };
       }
-      yield { type: 'done', text, citations };
+      yield { type: 'done', text, citations, retrieval };
     },
   };
 }

@@ -5,7 +5,7 @@ export {
   affiliatesFor,
   MAX_MESSAGE_AFFILIATES,
   type MessageAffiliateLink,
-} from './affiliates';
+} from './affiliates-for';
 export { canAttachMore, filesThatFit } from './can-attach-more';
 export { canCancel, RESPONSE_CANCELLED } from './can-cancel';
 export { canSend } from './can-send';

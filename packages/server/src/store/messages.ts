@@ -5,6 +5,7 @@
 import type { CitationDraft } from '@doppel/brain';
 import { type AffiliateProduct, affiliatesFor } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
+import { AnswerRetrieval } from '@doppel/protocol';
 import { z } from 'zod';
 import { CITATION_COLUMNS, CitationRow } from '../mappers/citation';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
@@ -37,6 +38,8 @@ export interface CloneMessageInput {
   interrupted: boolean;
   /** The clone's products: the answer carries those its stored text mentions (messageAffiliates). */
   products?: readonly AffiliateProduct[];
+  /** How the brain found the answer, for the staff debug dialog (issue 10 §6). */
+  retrieval?: AnswerRetrieval | undefined;
 }
 
 /** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
@@ -55,8 +58,8 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
   const affiliates = affiliatesFor(input.text, input.products ?? []);
   const rows = await db.query(
     `WITH m AS (
-       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates)
-       VALUES ($1, 'CLONE', $2, $3, $4, $6::jsonb) RETURNING ${MESSAGE_COLUMNS}
+       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates, retrieval)
+       VALUES ($1, 'CLONE', $2, $3, $4, $6::jsonb, $7::jsonb) RETURNING ${MESSAGE_COLUMNS}
      ), cited AS (
        INSERT INTO message_citations
          (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
@@ -74,6 +77,7 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
       input.interrupted,
       JSON.stringify(citations),
       JSON.stringify(affiliates),
+      input.retrieval ? JSON.stringify(input.retrieval) : null,
     ],
   );
   return MessageRow.parse(rows[0]);
@@ -99,4 +103,15 @@ export async function listCitations(db: Queryable, messageId: string): Promise<C
     [messageId],
   );
   return z.array(CitationRow).parse(rows);
+}
+
+const DebugRow = MessageRow.extend({ retrieval: AnswerRetrieval.nullable() });
+
+/** Any message with the retrieval kept with it (the staff debug dialog; staff see every message). */
+export async function findMessageForDebug(
+  db: Queryable,
+  id: string,
+): Promise<z.infer<typeof DebugRow> | null> {
+  const rows = await db.query(`SELECT ${MESSAGE_COLUMNS}, retrieval FROM messages WHERE id = $1`, [id]);
+  return rows[0] ? DebugRow.parse(rows[0]) : null;
 }

@@ -2,7 +2,7 @@
  * @module The clone's answers (DESIGN §3): grounded local answers by default; any
  * OpenAI-compatible chat-completions endpoint with LLM_BASE_URL. Retrieval is the same for both.
  */
-import { type Brain, createLlmBrain, createLocalBrain } from '@doppel/brain';
+import { type Brain, createLlmBrain, createLocalBrain, withCreatorKnowledge } from '@doppel/brain';
 import type { Queryable } from '@doppel/db';
 import { optional, optionalUrl, setting } from '../../config/setting';
 import { provider } from '../provider';
@@ -30,14 +30,18 @@ export const llmProvider = provider({
   }),
   configured: (config) => config.baseUrl !== null,
   offers: () => ({}),
+  // Creators' revised answers and speaking-style notes (issue 10 §5) reach either brain.
   create: (config, deps: { db: Queryable }): Brain =>
-    config.baseUrl
-      ? createLlmBrain(deps.db, {
-          baseUrl: config.baseUrl,
-          ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-          model: config.model,
-        })
-      : createLocalBrain(deps.db),
+    withCreatorKnowledge(
+      deps.db,
+      config.baseUrl
+        ? createLlmBrain(deps.db, {
+            baseUrl: config.baseUrl,
+            ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+            model: config.model,
+          })
+        : createLocalBrain(deps.db),
+    ),
 });
 
 export type LlmConfig = ReturnType<typeof llmProvider.read>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AffiliateProduct, affiliatesFor } from './affiliates';
+import { type AffiliateProduct, affiliatesFor } from './affiliates-for';
 
 const product = (title: string, keywords: string[]): AffiliateProduct => ({
   title,

@@ -1,0 +1,230 @@
+/**
+ * @module The Action Center (spec/chat.md §2, §6; issue 10 §7): the talk page's actions panel and
+ * the surfaces it opens — Share Conversation (public clones, where sharing is connected), View
+ * Socials (when the clone has any), Log in or sign up (a visitor, e-mail required), Give feedback
+ * (always, anonymous visitors too) and Add to Home Screen. The `actions` query opens it or one of
+ * its surfaces directly. Hidden in read-only mode.
+ */
+import type { ActionsQueryValue, CloneProfile } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
+import { FeedbackIcon, LinkIcon, UserIcon } from '../components/icons';
+import { hasSocials } from '../components/socials-button';
+import { useServices } from '../services';
+import './action-center.css';
+
+const SocialsDialog = lazy(() => import('../components/socials-dialog'));
+const FeedbackDialog = lazy(() => import('../feedback/feedback-dialog'));
+const AddToHomeScreenDialog = lazy(() => import('../home-screen/add-to-home-screen-dialog'));
+
+/**
+ * Actions other parts of issue 10 connect here when they exist: sharing (§1) and saved messages
+ * (§2). Absent, their entries are not shown and their `actions` values open the panel instead.
+ */
+export interface ActionCenterHooks {
+  /** Opens the share panel for the current conversation. */
+  share?: (() => void) | undefined;
+  /** Shows the visitor's saved messages. */
+  bookmark?: (() => void) | undefined;
+}
+
+type Surface = 'menu' | 'socials' | 'feedback' | 'homeScreen';
+
+interface ActionCenterProps {
+  clone: Pick<CloneProfile, 'name' | 'public' | 'socials' | 'options'>;
+  hooks?: ActionCenterHooks;
+  /** A surface the `actions` query asked for (each new object opens it once). */
+  request?: { target: ActionsQueryValue } | null;
+}
+
+/** Which `actions` values this clone and deployment can open (for core's actionsQueryTarget). */
+export function actionAvailable(
+  value: ActionsQueryValue,
+  clone: ActionCenterProps['clone'],
+  hooks: ActionCenterHooks = {},
+): boolean {
+  switch (value) {
+    case 'menu':
+    case 'feedback':
+    case 'authenticate':
+    case 'history':
+      return true;
+    case 'socials':
+      return hasSocials(clone.socials);
+    case 'share':
+      return clone.public && hooks.share !== undefined;
+    case 'bookmark':
+      return hooks.bookmark !== undefined;
+    // 'Get a Text' belongs to spec/calls.md (text channels): not offered here yet.
+    case 'text':
+      return false;
+  }
+}
+
+const ActionsIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <rect x="4" y="4" width="6.5" height="6.5" rx="1.5" />
+    <rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5" />
+    <rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5" />
+    <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
+  </svg>
+);
+
+const HomeIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M12 8.5v6M9 11.5h6" />
+  </svg>
+);
+
+const ShareIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
+  </svg>
+);
+
+export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenterProps) {
+  useSignals();
+  const { session, login } = useServices();
+  const [surface, setSurface] = useState<Surface | null>(null);
+  const [loaded, setLoaded] = useState<ReadonlySet<Surface>>(new Set());
+  const show = useCallback((next: Surface): void => {
+    setLoaded((current) => new Set(current).add(next));
+    setSurface(next);
+  }, []);
+  const closeTo = (next: boolean) => {
+    if (!next) setSurface(null);
+  };
+
+  useEffect(() => {
+    if (!request) return;
+    const { target } = request;
+    if (target === 'authenticate') login.open();
+    else if (target === 'share') hooks.share?.();
+    else if (target === 'bookmark') hooks.bookmark?.();
+    else if (target === 'socials') show('socials');
+    else if (target === 'feedback') show('feedback');
+    else if (target === 'menu') show('menu');
+    // 'history' is the history drawer's (the talk page opens it); 'text' is not offered.
+  }, [request, hooks, login, show]);
+
+  const user = session.user.value;
+  const entries: { key: string; icon: ReactNode; label: string; onSelect: () => void }[] = [];
+  if (actionAvailable('share', clone, hooks)) {
+    entries.push({
+      key: 'share',
+      icon: <ShareIcon />,
+      label: 'Share Conversation',
+      onSelect: () => hooks.share?.(),
+    });
+  }
+  if (hasSocials(clone.socials)) {
+    entries.push({
+      key: 'socials',
+      icon: <LinkIcon />,
+      label: 'View Socials',
+      onSelect: () => show('socials'),
+    });
+  }
+  if (!user && clone.options.requireEmail) {
+    entries.push({
+      key: 'login',
+      icon: <UserIcon />,
+      label: 'Log in or sign up',
+      onSelect: () => login.open(),
+    });
+  }
+  entries.push({
+    key: 'feedback',
+    icon: <FeedbackIcon />,
+    label: 'Give feedback',
+    onSelect: () => show('feedback'),
+  });
+  entries.push({
+    key: 'home',
+    icon: <HomeIcon />,
+    label: 'Add to Home Screen',
+    onSelect: () => show('homeScreen'),
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Actions"
+        title="Actions"
+        aria-haspopup="dialog"
+        onClick={() => show('menu')}
+      >
+        <ActionsIcon />
+      </button>
+      <DialogShell open={surface === 'menu'} onOpenChange={closeTo} className="dialog-content action-center">
+        <div className="dialog-head">
+          <DialogTitle className="dialog-title">Actions</DialogTitle>
+          <DialogCloseButton />
+        </div>
+        <DialogDescription className="visually-hidden">What you can do with {clone.name}.</DialogDescription>
+        <ul className="action-center-list">
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              <button
+                type="button"
+                className="action-center-item"
+                onClick={() => {
+                  setSurface(null);
+                  entry.onSelect();
+                }}
+              >
+                {entry.icon}
+                <span>{entry.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </DialogShell>
+      <Suspense fallback={null}>
+        {loaded.has('socials') && (
+          <SocialsDialog
+            open={surface === 'socials'}
+            onOpenChange={closeTo}
+            cloneName={clone.name}
+            socials={clone.socials}
+          />
+        )}
+        {loaded.has('feedback') && <FeedbackDialog open={surface === 'feedback'} onOpenChange={closeTo} />}
+        {loaded.has('homeScreen') && (
+          <AddToHomeScreenDialog open={surface === 'homeScreen'} onOpenChange={closeTo} />
+        )}
+      </Suspense>
+    </>
+  );
+}
