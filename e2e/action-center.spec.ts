@@ -22,7 +22,7 @@ for (const width of [1280, 375] as const) {
         'Give feedback',
         'Add to Home Screen',
       ]);
-      // Sharing is not connected on this branch: no entry that leads nowhere.
+      // Nothing to share before the first message: no entry that leads nowhere.
       await expect(panel.getByRole('button', { name: 'Share Conversation' })).toHaveCount(0);
       await page.screenshot({ path: `test-results/action-center-${width}.png` });
       await panel.getByRole('button', { name: 'Give feedback' }).click();

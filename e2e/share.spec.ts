@@ -11,12 +11,22 @@ import { ask, DESKTOP, expectAccessible, PHONE, signIn } from './support/site';
 
 const QUESTION = 'What angles do you sharpen plane irons at?';
 
-async function shareFromTalk(page: Page): Promise<void> {
+/** Asks a question, then shares: the header's Share button, or on a phone the Action Center's entry. */
+async function shareFromTalk(page: Page, via: 'header' | 'actions'): Promise<void> {
   await signIn(page);
   await page.goto('/demo/talk');
   await ask(page, QUESTION);
   await expect(page).toHaveURL(/\/demo\/talk\/conversation\/[0-9a-f-]+$/);
-  await page.getByRole('button', { name: 'Share conversation' }).click();
+  if (via === 'header') {
+    await page.getByRole('button', { name: 'Share conversation' }).click();
+    return;
+  }
+  await expect(page.getByRole('button', { name: 'Share conversation' })).toBeHidden();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page
+    .getByRole('dialog', { name: 'Actions' })
+    .getByRole('button', { name: 'Share Conversation' })
+    .click();
 }
 
 test('share from the side panel, read and continue the shared view, stop sharing (desktop)', async ({
@@ -25,7 +35,7 @@ test('share from the side panel, read and continue the shared view, stop sharing
 }) => {
   await page.setViewportSize(DESKTOP);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await shareFromTalk(page);
+  await shareFromTalk(page, 'header');
   const panel = page.getByRole('dialog', { name: 'Share Call' });
   await expect(panel).toBeVisible();
   const link = await panel.getByLabel('Share link').inputValue();
@@ -96,7 +106,7 @@ test('share from the side panel, read and continue the shared view, stop sharing
   await reader.close();
 });
 
-test('share on a phone: the link is copied at once; a refused clipboard shows it in a prompt', async ({
+test('share on a phone from the Action Center: the link is copied at once; a refused clipboard shows it in a prompt', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -111,7 +121,7 @@ test('share on a phone: the link is copied at once; a refused clipboard shows it
     prompted.push(dialog.defaultValue());
     await dialog.dismiss();
   });
-  await shareFromTalk(page);
+  await shareFromTalk(page, 'actions');
   await expect.poll(() => prompted.length).toBe(1);
   expect(prompted[0]).toMatch(/\/demo\/talk\/conversation\/shared\/[A-Za-z0-9_-]{12}$/);
   await expect(page.getByRole('dialog', { name: 'Share Call' })).toHaveCount(0);

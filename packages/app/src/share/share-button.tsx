@@ -78,7 +78,8 @@ export function ShareButton({
     <>
       <button
         type="button"
-        className="icon-btn"
+        // On a phone the header leaves the room to the title: sharing is in the Action Center there.
+        className="icon-btn share-button"
         aria-label="Share conversation"
         title="Share"
         aria-haspopup="dialog"

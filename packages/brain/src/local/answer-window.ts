@@ -145,6 +145,9 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
   ];
 }
 
+/** Which paragraph of which chunk a sentence is in. */
+const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
+
 /** Does sentence `s` state what the question asks for? */
 function answers(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
@@ -303,9 +306,13 @@ export function bestWindow(
     const asked = askedAt.some(Boolean);
     const inside = new Array<boolean>(n).fill(false);
     let words = 0;
+    // A run that goes on into the next paragraph starts at its own paragraph's start: never the
+    // tail of one section stitched to the next ("…the kit comes to 220 dollars." + the angles).
+    const opensParagraph = i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]);
     for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
       const last = all[j];
       if (!last?.own) break;
+      if (!opensParagraph && paragraphKey(last) !== paragraphKey(all[i])) break;
       words += last.words;
       if (j > i && words > CORE_WORDS) break;
       orInto(inside, flags[j]);
@@ -416,7 +423,14 @@ export function growWindow(
     words += next.words;
     stated ||= answers(next, context);
   }
-  while (words < lengths.minWords && opener(all[i - 1]) && fits(all[i - 1])) {
+  // Back only within the answer's own paragraph: the sentence before it may close another
+  // section ("…the whole kit comes to about 220 dollars." before "Angles." and the angles).
+  while (
+    words < lengths.minWords &&
+    opener(all[i - 1]) &&
+    fits(all[i - 1]) &&
+    paragraph(all[i - 1]) === paragraph(all[i])
+  ) {
     i -= 1;
     words += all[i]?.words ?? 0;
   }
