@@ -10,12 +10,14 @@ import { defineConfig } from '@playwright/test';
 import { APP_PORT, CREATOR_EMAIL, FAKE_LLM_PORT, SLOW_PORT, STAFF_EMAIL } from './e2e/support/ports';
 
 const server = 'node packages/server/dist/main.mjs';
-// Every page of the tests comes from one loopback address: lift the per-IP conversation limit.
+// Every page of the tests comes from one loopback address: lift the per-IP limits on starting
+// conversations and on asking for sign-in codes (each test signs in a new person).
 const quiet = {
   ...process.env,
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   CONVERSATIONS_PER_IP_PER_HOUR: '100000',
+  OTP_SENDS_PER_IP_PER_HOUR: '100000',
 };
 
 export default defineConfig({
