@@ -130,6 +130,8 @@ test('history rows fit the drawer on a phone, and Rename and Archive are reachab
   const archive = drawer.getByRole('button', { name: /^Archive / }).first();
   await expect(rename).toBeVisible();
   await expect(archive).toBeVisible();
+  // Measured once the drawer has slid in (its 220 ms entrance moves the buttons with it).
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
   const box = await drawer.boundingBox();
   for (const button of [rename, archive]) {
     const at = await button.boundingBox();
