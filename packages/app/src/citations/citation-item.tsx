@@ -6,6 +6,26 @@ import { citationHref } from '../talk/citation-href';
 import { CitationIcon, citationTypeLabel, isCreatorAnswer } from './citation-icon';
 
 const MEDIA = new Set(['youtube', 'podcast', 'video_file', 'audio_file']);
+/** A podcast's or an audio file's address that a browser plays itself (not an episode's web page). */
+const AUDIO = /\.(mp3|m4a|aac|ogg|oga|opus|wav|flac)(?:[?#]|$)/i;
+
+/**
+ * The player's address: the audio file with a media fragment that starts it at the cited second
+ * (spec/chat.md §9: the podcast start time is the timestamp / 1000, rounded).
+ */
+export function podcastPlayerSrc(citation: Pick<Citation, 'type' | 'url' | 'timestamp'>): string | null {
+  if ((citation.type !== 'podcast' && citation.type !== 'audio_file') || !citation.url) return null;
+  if (!AUDIO.test(citation.url)) return null;
+  let url: URL;
+  try {
+    url = new URL(citation.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  url.hash = `t=${podcastStartSeconds(citation.timestamp)}`;
+  return url.toString();
+}
 
 interface CitationItemProps {
   citation: Citation;
@@ -21,6 +41,7 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
   const showTimestamp = MEDIA.has(citation.type) && citation.timestamp !== null;
   const creator = isCreatorAnswer(citation);
   const title = citation.title || citation.documentTitle;
+  const player = podcastPlayerSrc(citation);
   return (
     <li
       ref={ref}
@@ -43,6 +64,17 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
         </div>
       </div>
       {citation.text && <CitationQuote text={citation.text} />}
+      {player && (
+        // Starts where the passage was said; nothing loads until the visitor presses play.
+        // biome-ignore lint/a11y/useMediaCaption: the passage above is the transcript of what plays.
+        <audio
+          className="citation-player"
+          controls
+          preload="none"
+          src={player}
+          aria-label={`Play ${title}`}
+        />
+      )}
       {(showTimestamp || href) && (
         <div className="citation-foot">
           {showTimestamp && citation.timestamp !== null && (
