@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageDebugRoutes } from './routes/message-debug';
 import { messageRoutes } from './routes/messages';
+import { ogRoutes } from './routes/og';
 import { openaiRoutes } from './routes/openai';
 import { phoneRoutes } from './routes/phone';
 import { reactionRoutes } from './routes/reactions';
@@ -114,6 +115,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', savedMessageRoutes(deps))
     .route('/', shareRoutes(deps))
     .route('/', affiliateRoutes(deps))
+    .route('/', ogRoutes(deps))
     .route('/', creatorToolRoutes(deps))
     .route('/', studioRoutes(deps))
     .route('/', messageDebugRoutes(deps))

@@ -1,5 +1,5 @@
 import type { Citation } from '@doppel/protocol';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CitationItem, podcastPlayerSrc } from './citation-item';
 
@@ -48,5 +48,19 @@ describe('the podcast player of a citation', () => {
   it('shows no player for an episode page', () => {
     render(<CitationItem citation={citation({ url: 'https://podcasts.example/48' })} focused={false} />);
     expect(screen.queryByLabelText(/^Play /)).toBeNull();
+  });
+});
+
+describe('the preview of a cited website', () => {
+  it('shows the page’s preview through the server, and nothing when it has none', () => {
+    const site = citation({ type: 'website', url: 'https://blog.example/post?a=1', timestamp: null });
+    const { container } = render(<CitationItem citation={site} focused={false} />);
+    const image = container.querySelector('img.citation-preview');
+    expect(image?.getAttribute('src')).toBe(
+      `/api/og?url=${encodeURIComponent('https://blog.example/post?a=1')}`,
+    );
+    expect(image?.getAttribute('alt')).toBe('');
+    fireEvent.error(image as Element);
+    expect(container.querySelector('img.citation-preview')).toBeNull();
   });
 });

@@ -63,6 +63,7 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
           )}
         </div>
       </div>
+      {citation.type === 'website' && href && <SitePreview url={href} />}
       {citation.text && <CitationQuote text={citation.text} />}
       {player && (
         // Starts where the passage was said; nothing loads until the visitor presses play.
@@ -95,6 +96,25 @@ export const CitationItem = forwardRef<HTMLLIElement, CitationItemProps>(functio
     </li>
   );
 });
+
+/**
+ * A cited website's preview image (its og:image, fetched by the server: GET /api/og). A page
+ * without one, or out of reach, keeps the type icon of the heading and shows nothing here.
+ */
+function SitePreview({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      className="citation-preview"
+      src={`/api/og?url=${encodeURIComponent(url)}`}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
 
 /**
  * The quoted passage, six lines at most until the visitor asks for the rest (issue 9 §4). The

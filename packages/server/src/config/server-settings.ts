@@ -2,7 +2,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { STREAM_KEEPALIVE_MS } from '@doppel/protocol';
 import { ConfigError } from './config-error';
-import { flag, integer, oneOf, optional, optionalUrl, setting } from './setting';
+import { flag, integer, list, oneOf, optional, optionalUrl, setting } from './setting';
 import { settingsGroup } from './settings-group';
 
 /**
@@ -92,6 +92,11 @@ export const serverSettings = settingsGroup({
       String(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
       "How long a kept-alive connection may sit idle between requests. Behind a load balancer, set it above the balancer's own idle timeout.",
     ),
+    OG_ALLOWED_HOSTS: setting(
+      list,
+      'none',
+      "Comma-separated `host:port` pairs that `GET /api/og` may fetch although they resolve to a private or loopback address (an intranet's sites; the tests' local pages). Every other private, loopback or link-local address is refused.",
+    ),
     DEV_OUTBOX: setting(
       flag(false),
       'off',
@@ -127,6 +132,8 @@ export const serverSettings = settingsGroup({
      * codes to anyone.
      */
     devOutbox: e.DEV_OUTBOX,
+    /** `host:port` pairs GET /api/og may fetch on private addresses (og/guarded-fetch.ts). */
+    ogAllowedHosts: e.OG_ALLOWED_HOSTS,
   }),
 });
 
