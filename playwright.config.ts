@@ -57,6 +57,8 @@ export default defineConfig({
         DEV_OUTBOX: 'on',
         // The clone `fenced` may be embedded only by the host pages' origin (its clone.json).
         E2E_HOST_ORIGIN: `http://127.0.0.1:${APP_PORT + 1}`,
+        // `fenced` cites a page of the host pages' server: its preview may be fetched (GET /api/og).
+        OG_ALLOWED_HOSTS: `127.0.0.1:${APP_PORT + 1}`,
         E2E_SETUP: JSON.stringify([
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],

@@ -34,6 +34,11 @@ if (process.env.E2E_HOST_ORIGIN) {
     embed: { allowedOrigins: [process.env.E2E_HOST_ORIGIN] },
   };
   writeFileSync(join(fencedDir, 'clone.json'), JSON.stringify(clone));
+  // A cited website on the host pages' server, with a preview image (GET /api/og, issue 10 §8).
+  writeFileSync(
+    join(fencedDir, 'knowledge', 'lighthouse-lens.md'),
+    `---\ntitle: Keeping a lighthouse lens clean\ntype: website\nurl: ${process.env.E2E_HOST_ORIGIN}/og/\n---\nI polish the brass of the lighthouse lens with a soft chamois every Sunday, and I wipe the glass prisms with vinegar and warm water so the beam stays bright.\n`,
+  );
   setup.push(['import', fencedDir]);
 }
 for (const args of setup) {

@@ -15,6 +15,8 @@ export const EXAMPLE_PATHS: readonly string[] = [
   'index.html',
   'plain/',
   'strict-csp/',
+  // A cited page with a preview image (its og:image), for the link preview's end-to-end test.
+  'og/',
   'react/index.html',
   'react/dist/',
 ];
