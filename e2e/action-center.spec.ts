@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/site';
+import { expectAccessible, signIn } from './support/site';
 
 /**
  * Issue 10 §7 and §12 in Chromium against the real server: the Action Center and its entries
@@ -25,6 +25,7 @@ for (const width of [1280, 375] as const) {
       // Nothing to share before the first message: no entry that leads nowhere.
       await expect(panel.getByRole('button', { name: 'Share Conversation' })).toHaveCount(0);
       await page.screenshot({ path: `test-results/action-center-${width}.png` });
+      await expectAccessible(page, 'the Action Center');
       await panel.getByRole('button', { name: 'Give feedback' }).click();
       const feedback = page.getByRole('dialog', { name: 'User Feedback' });
       await feedback.getByRole('textbox', { name: 'Subject' }).fill('Action center');
@@ -47,6 +48,7 @@ for (const width of [1280, 375] as const) {
         'Add to Home Screen',
       );
       await page.screenshot({ path: `test-results/home-screen-${width}.png` });
+      await expectAccessible(page, 'Add to Home Screen');
     });
   });
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CREATOR_EMAIL } from './support/ports';
-import { signIn, signInAs } from './support/site';
+import { expectAccessible, signIn, signInAs } from './support/site';
 
 /**
  * Issue 10 §5 in Chromium against the real server: the creator of the `cora` fixture clone
@@ -38,6 +38,7 @@ for (const width of [1280, 375] as const) {
       await expect(dialog.getByRole('button', { name: 'Save answer' })).toBeDisabled();
       await field.fill(`Every five days, all year round (${width}).`);
       await page.screenshot({ path: `test-results/creator-revise-${width}.png` });
+      await expectAccessible(page, 'the revise-answer dialog');
       await dialog.getByRole('button', { name: 'Save answer' }).click();
       await expect(page.getByText('Clone improved!')).toBeVisible();
       await expect(dialog).toHaveCount(0);
@@ -46,6 +47,7 @@ for (const width of [1280, 375] as const) {
       const tone = page.getByRole('dialog', { name: 'Adjust speaking style' });
       await tone.getByRole('textbox', { name: 'Speaking style' }).fill('Warm and plain, please.');
       await page.screenshot({ path: `test-results/creator-tone-${width}.png` });
+      await expectAccessible(page, 'the speaking-style dialog');
       await tone.getByRole('button', { name: 'Adjust style' }).click();
       await expect(page.getByText('Speaking style adjusted!')).toBeVisible();
 
@@ -73,6 +75,7 @@ for (const width of [1280, 375] as const) {
       await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
       await added.fill('Can compost freeze?');
       await page.screenshot({ path: `test-results/studio-questions-${width}.png`, fullPage: true });
+      await expectAccessible(page, 'the studio page');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Suggested questions saved')).toBeVisible();
       await page.getByRole('button', { name: `Remove question ${count}` }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STAFF_EMAIL } from './support/ports';
-import { signInAs } from './support/site';
+import { expectAccessible, signInAs } from './support/site';
 
 /**
  * Issue 10 §6 in Chromium against the real server: a staff user opens the debug dialog of a clone
@@ -26,6 +26,7 @@ for (const width of [1280, 375] as const) {
       );
       await expect(dialog).toContainText("Retrieved from the clone's knowledge");
       await page.screenshot({ path: `test-results/staff-debug-${width}.png` });
+      await expectAccessible(page, 'the debug dialog');
 
       for (const label of ['Timestamp', 'Message ID', 'Conversation ID', 'Citations', 'Files', 'Sender']) {
         await dialog.getByRole('button', { name: `Copy ${label}` }).click();
