@@ -97,6 +97,11 @@ export const serverSettings = settingsGroup({
       'none',
       "Comma-separated `host:port` pairs that `GET /api/og` may fetch although they resolve to a private or loopback address (an intranet's sites; the tests' local pages). Every other private, loopback or link-local address is refused.",
     ),
+    OG_PER_IP_PER_HOUR: setting(
+      integer(300, 1, 1_000_000),
+      '300',
+      'Pages one client address may have `GET /api/og` fetch per hour (then 429); previews already fetched are served from the cache and not counted.',
+    ),
     DEV_OUTBOX: setting(
       flag(false),
       'off',
@@ -134,6 +139,8 @@ export const serverSettings = settingsGroup({
     devOutbox: e.DEV_OUTBOX,
     /** `host:port` pairs GET /api/og may fetch on private addresses (og/guarded-fetch.ts). */
     ogAllowedHosts: e.OG_ALLOWED_HOSTS,
+    /** Fetches per client address per hour for GET /api/og (cache hits not counted). */
+    ogPerIpPerHour: e.OG_PER_IP_PER_HOUR,
   }),
 });
 

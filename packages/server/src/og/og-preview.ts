@@ -62,6 +62,11 @@ export function createOgPreviews(options: { allowedHosts: readonly string[]; now
   }
 
   return {
+    /** Whether `pageUrl`'s preview (or its failure) is known without fetching. */
+    cached(pageUrl: string): boolean {
+      const hit = cache.get(pageUrl);
+      return hit !== undefined && now() - hit.at < CACHE_MS;
+    },
     /** The preview image of `pageUrl`, or null when it has none or cannot be fetched. */
     async imageFor(pageUrl: string): Promise<OgImage | null> {
       const hit = cache.get(pageUrl);

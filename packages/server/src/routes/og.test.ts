@@ -111,6 +111,27 @@ describe('GET /api/og', () => {
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
 
+  it('limits the pages one client has fetched per hour: 429; cached previews do not count', async () => {
+    // A database of its own: the other tests' fetches count against the same client address.
+    const own = await (testDatabases()[0] as { open: () => Promise<Db> }).open();
+    const app = testApp(own, scriptedBrain([]), {
+      ogAllowedHosts: [`127.0.0.1:${new URL(base).port}`],
+      ogPerIpPerHour: 2,
+    });
+    expect((await og(app, `${base}/post`)).status).toBe(200);
+    expect((await og(app, `${base}/none`)).status).toBe(404);
+    // Both known now: asked again, they cost nothing.
+    expect((await og(app, `${base}/post`)).status).toBe(200);
+    expect((await og(app, `${base}/none`)).status).toBe(404);
+    const before = hits;
+    const refused = await og(app, `${base}/twitter`);
+    expect([refused.status, await errorOf(refused)]).toEqual([
+      429,
+      'Too many previews asked for. Try again later.',
+    ]);
+    expect(hits).toBe(before);
+  });
+
   it('answers 400 for what is not an http(s) address', async () => {
     const app = allowedApp();
     for (const url of [

@@ -6,13 +6,17 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
+import { clientIp } from '../http/client-address';
 import type { AppEnv } from '../middleware/identity';
 import { createOgPreviews } from '../og/og-preview';
+import { takeSlot } from '../store/rate-events';
 
 export const NO_PREVIEW = 'No preview';
+export const TOO_MANY_PREVIEWS = 'Too many previews asked for. Try again later.';
+const HOUR_MS = 60 * 60 * 1000;
 const MAX_URL = 2_048;
 
-export function ogRoutes({ config }: AppDeps) {
+export function ogRoutes({ db, config, clock }: AppDeps) {
   const previews = createOgPreviews({ allowedHosts: config.ogAllowedHosts });
   return new Hono<AppEnv>().get('/og', async (c) => {
     const address = c.req.query('url') ?? '';
@@ -22,6 +26,17 @@ export function ogRoutes({ config }: AppDeps) {
     } catch {}
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       return apiError(c, 400, 'url: Expected an http(s) address');
+    }
+    // Each client may make the server fetch so many pages an hour; what is cached costs nothing.
+    if (!previews.cached(url.toString())) {
+      const allowed = await takeSlot(db, {
+        bucket: 'og',
+        key: clientIp(c, config.auth),
+        limit: config.ogPerIpPerHour,
+        windowMs: HOUR_MS,
+        now: clock.now(),
+      });
+      if (!allowed) return apiError(c, 429, TOO_MANY_PREVIEWS);
     }
     const image = await previews.imageFor(url.toString());
     if (!image) return apiError(c, 404, NO_PREVIEW);
