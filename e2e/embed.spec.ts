@@ -104,7 +104,19 @@ test('a frame from a third origin cannot drive the widget or fake its events', a
   await page.goto(hostPage());
   await page.getByRole('button', { name: /^Open chat/ }).click();
   await expect(bubbleChat(page).getByRole('textbox', { name: /^Message/ })).toBeVisible();
-  const before = await page.locator('#log li').count();
+  // The widget's own events of opening may still be arriving: count once the log has settled.
+  let before = -1;
+  await expect
+    .poll(
+      async () => {
+        const count = await page.locator('#log li').count();
+        const settled = count === before;
+        before = count;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
   // A third origin (a data: frame has an opaque origin of its own) frames itself into the page
   // and posts well-formed bridge messages to the host and to the chat iframe.
   const forger = `
