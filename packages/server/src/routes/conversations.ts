@@ -13,14 +13,14 @@ import {
   LOGIN_REQUIRED,
   RenameConversationRequest,
 } from '@doppel/protocol';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { clientIp } from '../http/client-address';
 import { isUuid } from '../http/uuid';
 import { toConversation } from '../mappers/conversation';
 import { toMessage } from '../mappers/message';
-import { type AppEnv, identityOf } from '../middleware/identity';
+import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug, findInstance } from '../store/clones';
 import {
@@ -28,7 +28,6 @@ import {
   createConversation,
   findConversation,
   listUserConversations,
-  type Owner,
   updateConversation,
 } from '../store/conversations';
 import { listMessages } from '../store/messages';
@@ -43,12 +42,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export function conversationRoutes({ db, config, clock }: AppDeps) {
   const limits = { maxBytes: config.jsonBodyLimitBytes };
-  const ownerOf = async <E extends AppEnv>(c: Context<E>): Promise<Owner> => {
-    const identity = identityOf(c);
-    const user = await identity.user();
-    return { userId: user?.id ?? null, visitorId: identity.visitorId, stateless: identity.stateless };
-  };
-
   return (
     new Hono<AppEnv>()
       /** A new, empty conversation with the clone (and instance), the caller's. */

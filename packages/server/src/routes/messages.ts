@@ -11,7 +11,7 @@ import { apiError } from '../http/api-error';
 import { describeIssues } from '../http/describe-issues';
 import { isUuid } from '../http/uuid';
 import { toCitation } from '../mappers/citation';
-import { type AppEnv, identityOf } from '../middleware/identity';
+import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
@@ -137,13 +137,7 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
     .get('/clone/talk/messages/:id/sources', async (c) => {
       const id = c.req.param('id');
       // Like the conversation itself: its owner reads a message's sources (anyone, while it is shared).
-      const identity = identityOf(c);
-      const user = await identity.user();
-      const owner = {
-        userId: user?.id ?? null,
-        visitorId: identity.visitorId,
-        stateless: identity.stateless,
-      };
+      const owner = await ownerOf(c);
       if (!isUuid(id) || !(await messageReadableBy(db, id, owner)))
         return apiError(c, 404, MESSAGE_NOT_FOUND);
       const sources: Citation[] = (await listCitations(db, id)).map(toCitation);

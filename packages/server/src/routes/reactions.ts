@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { isUuid } from '../http/uuid';
-import { type AppEnv, identityOf } from '../middleware/identity';
+import { type AppEnv, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { setReaction } from '../store/reactions';
 import { MESSAGE_NOT_FOUND } from './messages';
@@ -19,9 +19,7 @@ export function reactionRoutes({ db, config }: AppDeps) {
   return new Hono<AppEnv>().post('/messages/:id/reaction', jsonBody(ReactionRequest, limits), async (c) => {
     const messageId = c.req.param('id');
     const { reaction } = c.var.body;
-    const identity = identityOf(c);
-    const user = await identity.user();
-    const owner = { userId: user?.id ?? null, visitorId: identity.visitorId, stateless: identity.stateless };
+    const owner = await ownerOf(c);
     const stored = isUuid(messageId) && (await setReaction(db, { messageId, owner, reaction }));
     if (!stored) return apiError(c, 404, MESSAGE_NOT_FOUND);
     const answer: ReactionResponse = { messageId, reaction };

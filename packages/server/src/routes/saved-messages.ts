@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { isUuid } from '../http/uuid';
-import { type AppEnv, identityOf } from '../middleware/identity';
+import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug, findInstance } from '../store/clones';
 import { listSaved, setSaved } from '../store/saved-messages';
@@ -22,13 +22,7 @@ export function savedMessageRoutes({ db, config }: AppDeps) {
     .post('/messages/:id/save', jsonBody(SaveRequest, limits), async (c) => {
       const messageId = c.req.param('id');
       const { saved } = c.var.body;
-      const identity = identityOf(c);
-      const user = await identity.user();
-      const owner = {
-        userId: user?.id ?? null,
-        visitorId: identity.visitorId,
-        stateless: identity.stateless,
-      };
+      const owner = await ownerOf(c);
       const stored = isUuid(messageId) && (await setSaved(db, { messageId, owner, saved }));
       if (!stored) return apiError(c, 404, MESSAGE_NOT_FOUND);
       const answer: SaveResponse = { messageId, saved };

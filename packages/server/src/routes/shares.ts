@@ -12,14 +12,14 @@ import {
   type SharedConversation,
   type ShareResponse,
 } from '@doppel/protocol';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { clientIp } from '../http/client-address';
 import { isUuid } from '../http/uuid';
 import { toMessage } from '../mappers/message';
-import { type AppEnv, identityOf } from '../middleware/identity';
-import { createConversation, type Owner } from '../store/conversations';
+import { type AppEnv, ownerOf } from '../middleware/identity';
+import { createConversation } from '../store/conversations';
 import { listMessages } from '../store/messages';
 import { takeSlot } from '../store/rate-events';
 import { copyMessages, findShared, shareConversation, unshareConversation } from '../store/shares';
@@ -30,12 +30,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const SHARE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function shareRoutes({ db, config, clock }: AppDeps) {
-  const ownerOf = async <E extends AppEnv>(c: Context<E>): Promise<Owner> => {
-    const identity = identityOf(c);
-    const user = await identity.user();
-    return { userId: user?.id ?? null, visitorId: identity.visitorId, stateless: identity.stateless };
-  };
-
   return new Hono<AppEnv>()
     .post('/conversations/:id/share', async (c) => {
       const id = c.req.param('id');

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { isUuid } from '../http/uuid';
 import { toMessage } from '../mappers/message';
-import { type AppEnv, identityOf } from '../middleware/identity';
+import { type AppEnv, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { stopAnswer } from '../store/stop-answer';
 import { CONVERSATION_NOT_FOUND } from './conversations';
@@ -21,13 +21,7 @@ export function stopAnswerRoutes({ db, config }: AppDeps) {
     jsonBody(StopAnswerRequest, limits),
     async (c) => {
       const conversationId = c.req.param('id');
-      const identity = identityOf(c);
-      const user = await identity.user();
-      const owner = {
-        userId: user?.id ?? null,
-        visitorId: identity.visitorId,
-        stateless: identity.stateless,
-      };
+      const owner = await ownerOf(c);
       const outcome = isUuid(conversationId)
         ? await stopAnswer(db, { conversationId, owner, shownText: c.var.body.shownText })
         : { status: 'not-found' as const };

@@ -7,6 +7,7 @@
  * Session: `Authorization: Bearer <token>` (embeds) or the `doppel_session` cookie; looked up
  * only when a route asks (`identity.user()`), once per request.
  */
+
 import type { Db } from '@doppel/db';
 import { SESSION_COOKIE, VISITOR_COOKIE, VISITOR_HEADER } from '@doppel/protocol';
 import type { Context } from 'hono';
@@ -15,6 +16,7 @@ import { createMiddleware } from 'hono/factory';
 import { issueVisitorId, readVisitorId } from '../../auth/visitor-id';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../mappers/user';
+import type { Owner } from '../../store/conversations';
 import { findSessionUser } from '../../store/sessions';
 
 /** Browsers keep a cookie at most 400 days; a visitor lasts a year. */
@@ -108,4 +110,14 @@ export function identityOf<E extends AppEnv>(c: Context<E>): Identity {
   const found: Identity | undefined = c.get('identity');
   if (!found) throw new Error(`${c.req.path} is mounted without the identity middleware`);
   return found;
+}
+
+/**
+ * The caller as an owner of conversations: the signed-in user, else the visitor (or a client
+ * with no identity at all). Routes that read or write the caller's own things start here.
+ */
+export async function ownerOf<E extends AppEnv>(c: Context<E>): Promise<Owner> {
+  const identity = identityOf(c);
+  const user = await identity.user();
+  return { userId: user?.id ?? null, visitorId: identity.visitorId, stateless: identity.stateless };
 }
