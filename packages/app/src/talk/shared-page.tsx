@@ -11,17 +11,17 @@ import { Link, useLocation } from 'wouter';
 import { continueSharedConversation, errorMessage, fetchSharedConversation } from '../api';
 import { type ChatMessage, toChatMessage } from '../chat';
 import { useCitations } from '../citations/use-citations';
-import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { LoadError, NotFound } from '../components/not-found';
 import { SiteHeader } from '../components/site-header';
 import { handOffContinuation } from '../conversation/continuation';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { conversationUrl, profileUrl, talkUrl } from '../routes';
+import { conversationUrl, talkUrl } from '../routes';
 import { useServices } from '../services';
 import '../components/composer.css';
 import './talk.css';
+import { CloneCrumb } from './clone-crumb';
 import { MessageList } from './message-list';
 import { TalkSkeleton } from './talk-skeleton';
 
@@ -127,17 +127,7 @@ export default function SharedPage({ slug, instanceSlug, shareId }: SharedPagePr
   return (
     <div className="talk">
       <SiteHeader>
-        <Link
-          href={profileUrl(clone.slug, instanceSlug)}
-          className="talk-clone"
-          aria-label={`${displayName} — profile`}
-        >
-          <Avatar name={displayName} imageUrl={imageUrl} size={28} />
-          <span className="talk-clone-name">{displayName}</span>
-        </Link>
-        <span className="talk-divider" aria-hidden="true">
-          /
-        </span>
+        <CloneCrumb slug={clone.slug} instanceSlug={instanceSlug} name={displayName} imageUrl={imageUrl} />
         <h1 className="conversation-title shared-title">
           <span>{load.shared.title}</span>
         </h1>

@@ -9,7 +9,6 @@ import { ActionCenter, type ActionCenterHooks, actionAvailable } from '../action
 import { useActionsQuery } from '../action-center/use-actions-query';
 import { prefersTouch } from '../chat';
 import { useCitations } from '../citations/use-citations';
-import { Avatar } from '../components/avatar';
 import { PlusIcon } from '../components/icons';
 import { LoadError, NotFound } from '../components/not-found';
 import { SiteHeader } from '../components/site-header';
@@ -27,12 +26,13 @@ import { HistoryButton } from '../history/history-button';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { PaywallHost, rememberPaywalled } from '../paywall/use-paywall';
-import { profileUrl, studioQuestionsUrl, talkUrl } from '../routes';
+import { studioQuestionsUrl, talkUrl } from '../routes';
 import { useServices } from '../services';
 import { type UsageStore, useUsage } from '../session';
 import { ShareButton } from '../share/share-button';
 import '../components/composer.css';
 import './talk.css';
+import { CloneCrumb } from './clone-crumb';
 import { ConversationTitle } from './conversation-title';
 import { MessageToolsContext } from './message-tools';
 import { RemainingCounter } from './remaining-counter';
@@ -227,17 +227,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
           </>
         }
       >
-        <Link
-          href={profileUrl(clone.slug, instanceSlug)}
-          className="talk-clone"
-          aria-label={`${displayName} — profile`}
-        >
-          <Avatar name={displayName} imageUrl={imageUrl} size={28} />
-          <span className="talk-clone-name">{displayName}</span>
-        </Link>
-        <span className="talk-divider" aria-hidden="true">
-          /
-        </span>
+        <CloneCrumb slug={clone.slug} instanceSlug={instanceSlug} name={displayName} imageUrl={imageUrl} />
         <ConversationTitle
           conversationId={conversation?.id ?? null}
           title={conversation?.title ?? null}
