@@ -4,10 +4,18 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests drive Debian's Chromium against the real built server
  * (packages/server/dist/main.mjs), started on its embedded PGlite in a fresh data directory
  * with clones and embed configurations set up by the doppel CLI (e2e/support/start-server.mjs).
- * A second server answers through a slow local LLM double, for the stop button.
+ * A second server answers through a slow local LLM double, for the stop button (and offers no
+ * Google sign-in); a local OpenID provider stands in for Google on the first.
  * Host pages are served on 127.0.0.1 while the app is on localhost: two origins.
  */
-import { APP_PORT, CREATOR_EMAIL, FAKE_LLM_PORT, SLOW_PORT, STAFF_EMAIL } from './e2e/support/ports';
+import {
+  APP_PORT,
+  CREATOR_EMAIL,
+  FAKE_LLM_PORT,
+  OPENID_PORT,
+  SLOW_PORT,
+  STAFF_EMAIL,
+} from './e2e/support/ports';
 
 const server = 'node packages/server/dist/main.mjs';
 // Every page of the tests comes from one loopback address: lift the per-IP limits on starting
@@ -46,6 +54,13 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: 'node --import tsx e2e/support/openid-server.ts',
+      url: `http://localhost:${OPENID_PORT}/.well-known/openid-configuration`,
+      env: { ...process.env },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/start-server.mjs',
       url: `http://localhost:${APP_PORT}/api/health`,
       env: {
@@ -59,6 +74,10 @@ export default defineConfig({
         E2E_HOST_ORIGIN: `http://127.0.0.1:${APP_PORT + 1}`,
         // `fenced` cites a page of the host pages' server: its preview may be fetched (GET /api/og).
         OG_ALLOWED_HOSTS: `127.0.0.1:${APP_PORT + 1}`,
+        // Google sign-in against the local OpenID provider below.
+        GOOGLE_CLIENT_ID: 'doppel-test-client',
+        GOOGLE_CLIENT_SECRET: 'doppel-test-secret',
+        GOOGLE_ISSUER: `http://localhost:${OPENID_PORT}`,
         E2E_SETUP: JSON.stringify([
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],

@@ -1,11 +1,13 @@
 /**
  * @module The end-to-end servers' ports: E2E_PORT (default 3100) is the app, +1 its examples
- * server, +10 the server answering through the slow LLM double, +11 that double. Several
+ * server, +10 the server answering through the slow LLM double, +11 that double,
+ * +12 the local OpenID provider standing in for Google. Several
  * checkouts on one machine run their browser tests side by side with different E2E_PORTs.
  */
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SLOW_PORT = APP_PORT + 10;
 export const FAKE_LLM_PORT = APP_PORT + 11;
+export const OPENID_PORT = APP_PORT + 12;
 /** The app, the host pages (another origin: 127.0.0.1, not localhost) and the slow server. */
 export const APP = `http://localhost:${APP_PORT}`;
 export const HOST = `http://127.0.0.1:${APP_PORT + 1}`;
@@ -13,3 +15,5 @@ export const SLOW = `http://localhost:${SLOW_PORT}`;
 /** The creator of the `cora` fixture clone and a staff user, made by the servers' setup (doppel CLI). */
 export const CREATOR_EMAIL = 'cora.creator@example.com';
 export const STAFF_EMAIL = 'staff.person@example.com';
+/** Who the local OpenID provider signs in ("Continue with Google" in the tests). */
+export const GOOGLE_PERSON = 'google.person@example.com';

@@ -52,6 +52,8 @@ export const INVALID_CODE = "That doesn't look like a six-digit code.";
 export const SEND_CODE_FAILED = 'Failed to send verification code.';
 /** spec/chat.md §8: verifying a code failed without a server reason. */
 export const VERIFY_CODE_FAILED = 'Unable to verify code. Please try again';
+/** spec/chat.md §8: Google sign-in failed (or the provider did not vouch for the address). */
+export const GOOGLE_SIGN_IN_FAILED = 'Failed to login or sign-up.';
 /** spec/chat.md §8: resend progress and success in the capture flow. */
 export const RESENDING_CODE = 'Resending code...';
 export const CODE_RESENT = 'Code resent';

@@ -66,11 +66,25 @@ export type User = z.infer<typeof User>;
 export const VerifyEmailCodeResponse = z.object({ token: z.string(), user: User });
 export type VerifyEmailCodeResponse = z.infer<typeof VerifyEmailCodeResponse>;
 
+/** The `type` of the message the Google sign-in window posts to the window that opened it. */
+export const GOOGLE_SIGN_IN_MESSAGE = 'doppel:google-sign-in';
+
+/**
+ * Sign-in window → the app window that opened it (postMessage, this origin only), at the end of
+ * GET /api/auth/google/callback: signed in (the same answer as an e-mail code's), or the reason
+ * it failed.
+ */
+export const GoogleSignInResult = z.discriminatedUnion('ok', [
+  z.object({ type: z.literal(GOOGLE_SIGN_IN_MESSAGE), ok: z.literal(true), token: z.string(), user: User }),
+  z.object({ type: z.literal(GOOGLE_SIGN_IN_MESSAGE), ok: z.literal(false), error: z.string() }),
+]);
+export type GoogleSignInResult = z.infer<typeof GoogleSignInResult>;
+
 /**
  * Server → app, GET /api/me (cookie) and GET /api/embed/auth (bearer): the session's user, or
  * null when signed out, with their relationships (to the clone named by `?slug=`, when given),
- * and whether Google sign-in is offered (DESIGN §2: false until an OpenID Connect provider
- * exists; an answer without it, like /api/embed/auth's, offers none). The server always says it.
+ * and whether Google sign-in is offered (DESIGN §2: only with an OpenID Connect provider
+ * configured; an answer without it, like /api/embed/auth's, offers none). The server always says it.
  */
 export const MeResponse = z.object({
   user: User.nullable(),

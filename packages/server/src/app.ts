@@ -15,6 +15,7 @@ import { cleanAddress } from './middleware/clean-address';
 import { identity } from './middleware/identity';
 import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
+import { googleProvider } from './providers/google';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { storageProvider } from './providers/storage';
@@ -28,6 +29,7 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
+import { googleSignInRoutes } from './routes/google-sign-in';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageDebugRoutes } from './routes/message-debug';
@@ -78,6 +80,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     tts: options.tts ?? ttsProvider.create(config.tts, {}),
     storage: uploads.storage,
     localStorage: uploads.local,
+    google: googleProvider.create(config.google, {}),
     authSecret,
   };
 }
@@ -106,6 +109,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .use('*', who)
     .use('*', sameOriginWrites({ publicUrl: deps.config.publicUrl }))
     .route('/', authRoutes(deps))
+    .route('/', googleSignInRoutes(deps))
     .route('/', phoneRoutes(deps))
     .route('/', cloneRoutes(deps))
     .route('/', usageRoutes(deps))

@@ -4,6 +4,7 @@ import type { Db } from '@doppel/db';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { GoogleSignIn } from './providers/google';
 import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
 import type { LocalStorage, Storage } from './providers/storage';
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage: Storage;
   /** The local disk storage when it is the one in use (it serves its own part PUTs). */
   localStorage: LocalStorage | null;
+  /** Google sign-in (OpenID Connect), or null when this deployment does not offer it. */
+  google: GoogleSignIn | null;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */
   authSecret: () => Promise<string>;
 }

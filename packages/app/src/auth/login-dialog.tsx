@@ -1,25 +1,27 @@
 /**
  * @module The sign-in dialog (spec/chat.md §2, §4): an intro step (e-mail form, disclaimer), then a
  * code step once the code is sent; back to the intro after verification. Reused inside the embed
- * iframe (its legal links then open on the main site). No Google button: DESIGN §2 hides Google
- * sign-in until an OpenID Connect provider exists; when one does, the clone profile's
- * `features.googleSignIn` (and an embed's whitelabel, core `embedWhitelabel`) says whether it shows.
+ * iframe (its legal links then open on the main site). The Google button shows only where the
+ * deployment offers Google sign-in (DESIGN §2) and the embed is not whitelabeled (core
+ * `embedWhitelabel`); it signs in in a window of its own (google-sign-in.ts).
  */
 import { normaliseOtp, validateEmail } from '@doppel/core';
 import {
   CODE_RESENT,
+  GOOGLE_SIGN_IN_FAILED,
   SEND_CODE_FAILED,
   VERIFY_CODE_FAILED,
   type VerifyEmailCodeResponse,
 } from '@doppel/protocol';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { type ApiClient, sendEmailCode, statusOf, verifyEmailCode } from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
-import { ArrowLeftIcon } from '../components/icons';
+import { ArrowLeftIcon, GoogleIcon } from '../components/icons';
 import { useFocusOnMount } from '../components/use-focus-on-mount';
 import { newTabUrl } from '../embed/embed-links';
 import { FREE_MESSAGES_USED } from '../paywall/create-paywall';
+import { openGoogleSignIn } from './google-sign-in';
 import './login.css';
 
 export interface LoginDialogProps {
@@ -31,6 +33,8 @@ export interface LoginDialogProps {
   noLogo?: boolean;
   /** Inside an embed: the main site, where the disclaimer's legal links open (spec/calls.md §2). */
   mainOrigin?: string;
+  /** Offer "Continue with Google" (the deployment has it and no whitelabel hides it). */
+  google?: boolean;
   /** Called with the verified answer; the dialog then resets to the intro and closes. */
   onVerified: (answer: VerifyEmailCodeResponse) => void | Promise<void>;
   api: ApiClient;
@@ -38,12 +42,17 @@ export interface LoginDialogProps {
 
 type Step = { name: 'intro' } | { name: 'code'; email: string };
 
+/** The browser refused to open the Google window. */
+export const POPUP_BLOCKED =
+  'Your browser blocked the Google window. Allow pop-ups for this site, or continue with your e-mail.';
+
 export default function LoginDialog({
   open,
   onOpenChange,
   reason,
   noLogo = false,
   mainOrigin,
+  google = false,
   onVerified,
   api,
 }: LoginDialogProps) {
@@ -51,6 +60,26 @@ export default function LoginDialog({
   const [step, setStep] = useState<Step>({ name: 'intro' });
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
+  // The Google window's listener; it stops when the dialog goes or another window is opened.
+  const stopGoogle = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopGoogle.current?.(), []);
+
+  const signInWithGoogle = () => {
+    stopGoogle.current?.();
+    stopGoogle.current = openGoogleSignIn({
+      onSignedIn: (answer) => {
+        stopGoogle.current = null;
+        setStep({ name: 'intro' });
+        setEmail('');
+        void onVerified(answer);
+      },
+      onFailed: (error) => {
+        stopGoogle.current = null;
+        toast.error(error || GOOGLE_SIGN_IN_FAILED);
+      },
+    });
+    if (!stopGoogle.current) toast.error(POPUP_BLOCKED);
+  };
 
   /** Sends the code; answers whether it went, else the reason to show under the field. */
   const sendCode = async (
@@ -100,6 +129,7 @@ export default function LoginDialog({
           reason={reason ?? null}
           sending={sending}
           linkHref={linkHref}
+          {...(google ? { onGoogle: signInWithGoogle } : {})}
           onSubmit={async (address) => {
             const result = await sendCode(address, false);
             if (result.sent) setStep({ name: 'code', email: address });
@@ -129,11 +159,13 @@ interface IntroStepProps {
   reason: string | null;
   sending: boolean;
   linkHref: (path: string) => string;
+  /** Signs in with Google; absent when the button is not offered. */
+  onGoogle?: () => void;
   /** Sends the code; answers the text to show under the field when the server refused the address. */
   onSubmit: (email: string) => Promise<string | null>;
 }
 
-function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }: IntroStepProps) {
+function IntroStep({ email, onEmailChange, reason, sending, linkHref, onGoogle, onSubmit }: IntroStepProps) {
   const id = useId();
   const [touched, setTouched] = useState(email !== '');
   const [serverError, setServerError] = useState<string | null>(null);
@@ -145,8 +177,22 @@ function IntroStep({ email, onEmailChange, reason, sending, linkHref, onSubmit }
   return (
     <>
       <DialogDescription className="dialog-description">
-        {reason ?? 'Enter your e-mail and we will send you a six-digit code. No password needed.'}
+        {reason ??
+          (onGoogle
+            ? 'Continue with Google, or with your e-mail and a six-digit code. No password needed.'
+            : 'Enter your e-mail and we will send you a six-digit code. No password needed.')}
       </DialogDescription>
+      {onGoogle && (
+        <>
+          <button type="button" className="btn btn-secondary login-google" onClick={onGoogle}>
+            <GoogleIcon className="login-google-icon" />
+            Continue with Google
+          </button>
+          <p className="login-or" aria-hidden="true">
+            or
+          </p>
+        </>
+      )}
       <form
         className="login-form"
         noValidate

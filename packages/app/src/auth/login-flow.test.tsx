@@ -1,7 +1,7 @@
 import { INVALID_CODE } from '@doppel/protocol';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cloneProfile, conversation, jsonResponse, message, usage, user } from '../test/fixtures';
 import { mockApi, renderApp } from '../test/render-app';
 
@@ -178,5 +178,72 @@ describe('sign-in', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading account' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(screen.queryByText(/messages left/)).toBeNull();
+  });
+
+  describe('with Google', () => {
+    /** The app with Google offered; `window.open` answers a stand-in window the test posts from. */
+    function withGoogle() {
+      let signedIn = false;
+      api({
+        'GET /api/me': () =>
+          jsonResponse({ user: signedIn ? user() : null, relationships: [], googleSignIn: true }),
+      });
+      const popup = { closed: false } as unknown as Window;
+      const opened: string[] = [];
+      vi.spyOn(window, 'open').mockImplementation((url) => {
+        opened.push(String(url));
+        return popup;
+      });
+      /** The sign-in window's page posting its result (on this origin unless told). */
+      const post = (data: unknown, from: { source?: unknown; origin?: string } = {}) =>
+        act(() => {
+          if ((data as { ok?: boolean }).ok) signedIn = true;
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              data,
+              origin: from.origin ?? window.location.origin,
+              source: (from.source ?? popup) as MessageEventSource,
+            }),
+          );
+        });
+      return { opened, post };
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it('signs in through the Google window and ignores messages from anywhere else', async () => {
+      const { opened, post } = withGoogle();
+      renderApp('/demo/talk');
+      const { user: person, dialog } = await openSignIn();
+      await person.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+      expect(opened).toEqual(['/api/auth/google/start']);
+      const result = { type: 'doppel:google-sign-in', ok: true, token: 'tok', user: user() };
+      // Another origin, another window, another shape: nothing happens.
+      post(result, { origin: 'https://evil.example' });
+      post(result, { source: window });
+      post({ ...result, type: 'other' });
+      expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+      post(result);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull());
+      expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
+    });
+
+    it("says 'Failed to login or sign-up.' when the Google window failed, and keeps the dialog", async () => {
+      const { post } = withGoogle();
+      renderApp('/demo/talk');
+      const { user: person, dialog } = await openSignIn();
+      await person.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+      post({ type: 'doppel:google-sign-in', ok: false, error: 'Failed to login or sign-up.' });
+      expect(await screen.findByText('Failed to login or sign-up.')).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    });
+
+    it('says so when the browser blocks the Google window', async () => {
+      withGoogle();
+      vi.spyOn(window, 'open').mockReturnValue(null);
+      renderApp('/demo/talk');
+      const { user: person, dialog } = await openSignIn();
+      await person.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+      expect(await screen.findByText(/blocked the Google window/)).toBeTruthy();
+    });
   });
 });

@@ -15,12 +15,17 @@ interface LoginHostProps {
   noLogo?: boolean;
   /** Inside an embed: the main site, where the legal links open in a new tab. */
   mainOrigin?: string;
+  /**
+   * Offer Google sign-in; by default as the site's session says (GET /api/me). An embed passes
+   * its clone's feature narrowed by its whitelabel.
+   */
+  google?: boolean;
   /** Told of the verified answer before the session is signed in (the embed keeps the bearer token). */
   onVerified?: (answer: VerifyEmailCodeResponse) => void;
 }
 
 /** Renders the sign-in dialog whenever something asked for it (`services.login.open`). */
-export function LoginHost({ noLogo = false, mainOrigin, onVerified }: LoginHostProps) {
+export function LoginHost({ noLogo = false, mainOrigin, google, onVerified }: LoginHostProps) {
   useSignals();
   const { login, session, api } = useServices();
   const { open, reason } = login.request.value;
@@ -42,6 +47,7 @@ export function LoginHost({ noLogo = false, mainOrigin, onVerified }: LoginHostP
         onOpenChange={(next) => (next ? login.open(reason) : login.close())}
         reason={reason}
         noLogo={noLogo}
+        google={google ?? session.googleSignIn.value}
         {...(mainOrigin ? { mainOrigin } : {})}
         api={api}
         onVerified={verified}

@@ -118,10 +118,10 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
     };
   }, [configValue]);
 
-  const { whitelabeled } = embedWhitelabel({
+  const { whitelabeled, showGoogle } = embedWhitelabel({
     whitelabel: whitelabelSettings(configValue),
     cloneLogo: true,
-    googleAvailable: false,
+    googleAvailable: clone.status === 'ready' && clone.value.features.googleSignIn,
   });
 
   const takeEarlyMessage = useCallback(() => {
@@ -184,6 +184,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
       <LoginHost
         noLogo={whitelabeled}
         mainOrigin={mainOrigin}
+        google={showGoogle}
         // A verified code keeps the bearer token in the iframe's storage before the session asks.
         onVerified={(answer) => storage.setToken(answer.token)}
       />

@@ -25,6 +25,8 @@ export function createSessionStore(api: SessionApi) {
   const user = signal<User | null>(null);
   const relationships = signal<Relationship[]>([]);
   const status = signal<SessionStatus>('loading');
+  /** The deployment offers Google sign-in (GET /api/me says; DESIGN §2). */
+  const googleSignIn = signal(false);
   const signedIn = computed(() => user.value !== null);
   const signInListeners = new Set<SignInListener>();
   const signOutListeners = new Set<SignOutListener>();
@@ -43,6 +45,7 @@ export function createSessionStore(api: SessionApi) {
           batch(() => {
             user.value = answer.user;
             relationships.value = answer.relationships ?? [];
+            if (answer.googleSignIn !== undefined) googleSignIn.value = answer.googleSignIn;
             status.value = 'ready';
           });
         },
@@ -101,6 +104,7 @@ export function createSessionStore(api: SessionApi) {
     user: user as ReadonlySignal<User | null>,
     relationships: relationships as ReadonlySignal<Relationship[]>,
     status: status as ReadonlySignal<SessionStatus>,
+    googleSignIn: googleSignIn as ReadonlySignal<boolean>,
     signedIn,
     refresh,
     signedInWith,

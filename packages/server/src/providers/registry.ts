@@ -4,6 +4,7 @@
  */
 import { type Features, NO_FEATURES } from '@doppel/protocol';
 import type { ReadContext } from '../config/settings-group';
+import { googleProvider } from './google';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
@@ -16,6 +17,7 @@ export const PROVIDERS = {
   sms: smsProvider,
   tts: ttsProvider,
   storage: storageProvider,
+  google: googleProvider,
 };
 
 type Registry = typeof PROVIDERS;

@@ -39,9 +39,6 @@ import { listRelationships } from '../store/relationships';
 import { createSession, revokeSession } from '../store/sessions';
 import { upsertUserByEmail } from '../store/users';
 
-/** DESIGN §2: Google sign-in is hidden until an OpenID Connect provider exists. */
-const GOOGLE_SIGN_IN = false;
-
 /** A body the schema refuses: the spec's words for the field at fault. */
 export function describeCodeRequest(error: z.ZodError): string {
   const field = error.issues[0]?.path[0];
@@ -52,6 +49,8 @@ export function describeCodeRequest(error: z.ZodError): string {
 
 export function authRoutes(deps: AppDeps) {
   const { db, config, mailer, clock } = deps;
+  /** DESIGN §2: Google sign-in is offered only with an OpenID Connect provider configured. */
+  const googleSignIn = deps.google !== null;
   const codes = oneTimeCodes(deps);
   const limits = { maxBytes: config.jsonBodyLimitBytes, describe: describeCodeRequest };
   const secure = secureCookies(config.publicUrl);
@@ -115,7 +114,7 @@ export function authRoutes(deps: AppDeps) {
         const user = await identity.user();
         if (!user) {
           if (identity.session?.from === 'cookie') clearSessionCookie(c, secure);
-          const answer: MeResponse = { user: null, relationships: [], googleSignIn: GOOGLE_SIGN_IN };
+          const answer: MeResponse = { user: null, relationships: [], googleSignIn };
           return c.json(answer);
         }
         const slug = c.req.query('slug');
@@ -124,7 +123,7 @@ export function authRoutes(deps: AppDeps) {
         const answer: MeResponse = {
           user: toUser(user),
           relationships: relationships.map(toRelationship),
-          googleSignIn: GOOGLE_SIGN_IN,
+          googleSignIn,
         };
         return c.json(answer);
       })

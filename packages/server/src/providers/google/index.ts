@@ -1,0 +1,9 @@
+/** @module The Google sign-in provider. */
+export {
+  type GoogleConfig,
+  type GoogleFlow,
+  type GooglePerson,
+  type GoogleSignIn,
+  googleProvider,
+  openIdSignIn,
+} from './google-provider';
