@@ -74,6 +74,8 @@ export default defineConfig({
         E2E_HOST_ORIGIN: `http://127.0.0.1:${APP_PORT + 1}`,
         // `fenced` cites a page of the host pages' server: its preview may be fetched (GET /api/og).
         OG_ALLOWED_HOSTS: `127.0.0.1:${APP_PORT + 1}`,
+        // The full site's invisible bot check, as on a public deployment (auto is off on localhost).
+        BOT_CHECK: 'on',
         // Google sign-in against the local OpenID provider below.
         GOOGLE_CLIENT_ID: 'doppel-test-client',
         GOOGLE_CLIENT_SECRET: 'doppel-test-secret',

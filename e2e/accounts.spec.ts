@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { botToken } from './support/site';
 
 /**
  * Issue 3 end to end, on the `tiny` fixture clone (anonymous quota 2 messages, free tier 2):
@@ -45,19 +46,25 @@ test('a visitor reaches the free limit, signs in with an e-mailed code, keeps th
   await expect(log.locator('.message-clone')).toHaveCount(2);
   await expect(page.getByText('0 messages left')).toBeVisible();
 
-  // The server refuses this visitor's next message (402), whatever the page does…
+  // The server refuses this visitor's next message (402), whatever the page does: sent by hand
+  // without the site's bot check it is refused for that (403); with a token, for the quota.
   const conversationId = conversationUrl.split('/').pop();
-  const status = await page.evaluate(async (id) => {
-    const response = await fetch('/api/clone/talk/messages/stream', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        message: { type: 'TEXT', text: 'sneaking one in', slug: 'tiny', conversationId: id },
-      }),
-    });
-    return response.status;
-  }, conversationId);
-  expect(status).toBe(402);
+  const sneak = (token: string | null) =>
+    page.evaluate(
+      async ([id, token]) => {
+        const response = await fetch('/api/clone/talk/messages/stream', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            message: { type: 'TEXT', text: 'sneaking one in', slug: 'tiny', conversationId: id, botToken: token },
+          }),
+        });
+        return response.status;
+      },
+      [conversationId, token] as const,
+    );
+  expect(await sneak(null)).toBe(403);
+  expect(await sneak(await botToken(page.request))).toBe(402);
   // …and the app opens sign-in instead of sending; the draft is kept.
   await send(page, 'And how often should I clean it?');
   const dialog = page.getByRole('dialog', { name: 'Sign in to keep talking' });

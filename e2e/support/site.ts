@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
@@ -64,4 +65,24 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
     );
   expect(blocking, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+/**
+ * A bot-check token for the browser of `request` (a page's `page.request` shares its cookies, so
+ * its visitor), solved the way the site solves it: for a test that sends by hand, as the app would.
+ */
+export async function botToken(request: APIRequestContext): Promise<string> {
+  const asked = await (await request.get('/api/bot-check')).json();
+  expect(asked.required).toBe(true);
+  const { challenge } = asked;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  const payload = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString('base64');
+  const redeemed = await request.post('/api/bot-check', { data: { payload } });
+  expect(redeemed.status()).toBe(200);
+  return (await redeemed.json()).token;
 }

@@ -1,6 +1,7 @@
 export * from './account-constants';
 export * from './actions-query';
 export * from './auth';
+export * from './bot-check';
 export * from './capture';
 export * from './chat-completions';
 export * from './clone';

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cachedAuthSecret } from './auth/auth-secret';
 import { secureCookies } from './auth/session-cookie';
+import { botCheck } from './bot-check/bot-check';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
@@ -22,6 +23,7 @@ import { storageProvider } from './providers/storage';
 import { type Tts, ttsProvider } from './providers/tts';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
+import { botCheckRoutes } from './routes/bot-check';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
 import { creatorToolRoutes } from './routes/creator-tools';
@@ -68,19 +70,21 @@ export function createDeps(options: CreateAppOptions): AppDeps {
   const { db, config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const authSecret = cachedAuthSecret(db, config.auth.secret);
+  const clock = options.clock ?? systemClock;
   const uploads = storageProvider.create(config.storage, { authSecret, dataDir: config.dataDir });
   return {
     db,
     brain: options.brain,
     config,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
     sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
     tts: options.tts ?? ttsProvider.create(config.tts, {}),
     storage: uploads.storage,
     localStorage: uploads.local,
     google: googleProvider.create(config.google, {}),
+    botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
 }
@@ -110,6 +114,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .use('*', sameOriginWrites({ publicUrl: deps.config.publicUrl }))
     .route('/', authRoutes(deps))
     .route('/', googleSignInRoutes(deps))
+    .route('/', botCheckRoutes(deps))
     .route('/', phoneRoutes(deps))
     .route('/', cloneRoutes(deps))
     .route('/', usageRoutes(deps))

@@ -1,6 +1,7 @@
 /** @module What every route module is built from. */
 import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
+import type { BotCheck } from './bot-check/bot-check';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -26,6 +27,8 @@ export interface AppDeps {
   localStorage: LocalStorage | null;
   /** Google sign-in (OpenID Connect), or null when this deployment does not offer it. */
   google: GoogleSignIn | null;
+  /** The site's invisible bot check (challenges, tokens). */
+  botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */
   authSecret: () => Promise<string>;
 }

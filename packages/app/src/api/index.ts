@@ -18,6 +18,7 @@ export {
   verifyEmailCode,
   verifyPhoneCode,
 } from './auth';
+export { fetchBotCheck, redeemBotCheck } from './bot-check';
 export { fetchCloneProfile, fetchExplore } from './clones';
 export {
   claimConversation,

@@ -3,8 +3,9 @@
  * state so another medium (a call, dictation) can plug in its own: for text, the answer stream
  * (POST /api/clone/talk/messages/stream, DESIGN §4).
  */
-import type { StreamEvent, StreamRequest } from '@doppel/protocol';
-import { type ApiClient, openMessageStream } from '../api';
+import { BOT_CHECK_FAILED, type StreamEvent, type StreamRequest } from '@doppel/protocol';
+import { type ApiClient, ApiError, openMessageStream } from '../api';
+import type { BotCheck } from '../services/bot-check';
 import { readStreamEvents } from './sse-reader';
 
 export interface TransportHandlers {
@@ -39,7 +40,24 @@ export function createTextStreamTransport(
   };
 }
 
-/** The text chat's transport through `api`. */
-export function textStreamTransport(api: ApiClient): ChatTransport {
-  return createTextStreamTransport((request, signal) => openMessageStream(api, request, signal));
+/**
+ * The text chat's transport through `api`. On the full site each send carries the bot check's
+ * token; one the server refuses (expired, or the browser's visitor changed) is replaced once.
+ */
+export function textStreamTransport(api: ApiClient, botCheck: BotCheck | null = null): ChatTransport {
+  const open = async (request: StreamRequest, signal: AbortSignal) =>
+    openMessageStream(
+      api,
+      botCheck ? { ...request, message: { ...request.message, botToken: await botCheck.token() } } : request,
+      signal,
+    );
+  return createTextStreamTransport(async (request, signal) => {
+    try {
+      return await open(request, signal);
+    } catch (error) {
+      if (!botCheck || !(error instanceof ApiError) || error.message !== BOT_CHECK_FAILED) throw error;
+      botCheck.forget();
+      return open(request, signal);
+    }
+  });
 }

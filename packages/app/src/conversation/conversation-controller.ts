@@ -29,6 +29,7 @@ import type { LoginRequestStore } from '../auth/login-request';
 import { type ChatEvent, type ChatStore, createChatStore } from '../chat/chat-store';
 import { type ChatTransport, textStreamTransport } from '../chat/chat-transport';
 import { createPaywall, type Paywall } from '../paywall/create-paywall';
+import type { BotCheck } from '../services/bot-check';
 import type { SessionStore } from '../session/session-store';
 import type { UsageStore } from '../session/usage-store';
 import { createDraftFiles, type DraftFiles } from './draft-files';
@@ -64,6 +65,8 @@ export interface ConversationControllerOptions {
   notify: Notifier;
   /** How messages go out and answers come back; the text stream by default. */
   transport?: ChatTransport;
+  /** The full site's bot check, whose token the text stream sends (none in an embed). */
+  botCheck?: BotCheck | null;
   /** The prompt's text; a fresh signal by default (the embed keeps what was typed while it loaded). */
   draft?: Signal<string>;
   memory?: ConversationMemory | null;
@@ -102,7 +105,7 @@ export function createConversationController(options: ConversationControllerOpti
       fetchConversation: (id) => fetchConversation(api, id),
       stopAnswer: (id, shownText) => stopAnswer(api, id, shownText),
     },
-    transport: options.transport ?? textStreamTransport(api),
+    transport: options.transport ?? textStreamTransport(api, options.botCheck ?? null),
     onEvent: (event) => {
       if (event.type === 'conversation-started') memory?.setConversationId(event.conversationId);
       options.onEvent?.(event);

@@ -15,7 +15,7 @@ import { toastNotifier } from './toast-notifier';
 /** What a page says of its conversation; the app's services and toasts fill in the rest. */
 export type PageConversationOptions = Omit<
   ConversationControllerOptions,
-  'api' | 'session' | 'login' | 'notify'
+  'api' | 'session' | 'login' | 'notify' | 'botCheck'
 >;
 
 /**
@@ -35,6 +35,7 @@ export function useConversation(
         api: services.api,
         session: services.session,
         login: services.login,
+        botCheck: services.botCheck,
         notify: toastNotifier,
       }),
     [services, ...deps],
@@ -42,6 +43,8 @@ export function useConversation(
   const live = useRef<ConversationController | null>(null);
   useEffect(() => {
     live.current = controller;
+    // A page that may send: the site's bot check is solved now, not when the visitor sends.
+    services.botCheck?.warm();
     const disconnect = controller.connect();
     return () => {
       disconnect();
@@ -50,6 +53,6 @@ export function useConversation(
         if (live.current !== controller) controller.dispose();
       }, 0);
     };
-  }, [controller]);
+  }, [controller, services]);
   return controller;
 }

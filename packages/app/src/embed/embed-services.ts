@@ -30,6 +30,8 @@ export function createEmbedServices(storage: EmbedStorage): AppServices {
   });
   return createAppServices({
     api,
+    // spec/chat.md §6: the bot check runs on the full site only.
+    botCheck: false,
     sessionApi: {
       async fetchSession() {
         if (!storage.token()) return SIGNED_OUT;

@@ -7,11 +7,14 @@ import { type ApiClient, createApiClient, fetchSession, fetchUsage, logout } fro
 import { createLoginRequest, type LoginRequestStore } from '../auth/login-request';
 import { createSessionStore, type SessionApi, type SessionStore } from '../session/session-store';
 import { createUsageStore, type UsageStore } from '../session/usage-store';
+import { type BotCheck, createBotCheck } from './bot-check';
 
 export interface AppServices {
   api: ApiClient;
   session: SessionStore;
   login: LoginRequestStore;
+  /** The full site's invisible bot check; null in an embed (exempt, spec/chat.md §6). */
+  botCheck: BotCheck | null;
   /** The usage store of a clone (and instance), shared by its profile and talk pages. */
   usageFor(slug: string, instanceSlug: string | null): UsageStore;
 }
@@ -21,6 +24,8 @@ export interface AppServicesOptions {
   api?: ApiClient;
   /** The site's session (GET /api/me, POST /api/logout) by default. */
   sessionApi?: SessionApi;
+  /** Pass the site's bot check with each send (true by default; embeds are exempt). */
+  botCheck?: boolean;
 }
 
 /** Creates the services of one app. */
@@ -35,6 +40,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     api,
     session: createSessionStore(sessionApi),
     login: createLoginRequest(),
+    botCheck: options.botCheck === false ? null : createBotCheck(api),
     usageFor(slug, instanceSlug) {
       const key = `${slug}/${instanceSlug ?? ''}`;
       let store = usageStores.get(key);

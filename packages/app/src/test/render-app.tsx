@@ -17,6 +17,12 @@ type Handler = (request: {
 }) => Response | Promise<Response>;
 
 /** Replaces fetch with handlers keyed 'METHOD /api/path' (query ignored); unknown calls answer 404. */
+/** What every test's server answers unless the test says otherwise: no bot check (localhost). */
+const DEFAULT_HANDLERS: Record<string, Handler> = {
+  'GET /api/bot-check': () =>
+    new Response(JSON.stringify({ required: false }), { headers: { 'Content-Type': 'application/json' } }),
+};
+
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: { key: string; url: URL; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,7 +31,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const key = `${method} ${url.pathname}`;
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ key, url, body });
-    const handler = handlers[key];
+    const handler = handlers[key] ?? DEFAULT_HANDLERS[key];
     if (!handler) {
       return new Response(JSON.stringify({ error: `No mock for ${key}` }), {
         status: 404,

@@ -102,6 +102,16 @@ export const serverSettings = settingsGroup({
       '300',
       'Pages one client address may have `GET /api/og` fetch per hour (then 429); previews already fetched are served from the cache and not counted.',
     ),
+    BOT_CHECK: setting(
+      oneOf(['auto', 'on', 'off'] as const, 'auto'),
+      'auto',
+      "The full site's invisible bot check (a proof of work the page solves in the background; embeds are exempt): `on` refuses a site send without a valid token (403), `off` asks for none. `auto`: on when `PUBLIC_URL` is a public address, off on `localhost` (a developer's laptop, and the shared stream-contract check, which sends without one).",
+    ),
+    BOT_CHECK_MAX_NUMBER: setting(
+      integer(20_000, 100, 10_000_000),
+      '20000',
+      "The bot check's difficulty: the page tries up to this many SHA-256 hashes in the background, half of them on average, once per visitor per hour (the token lasts an hour). At 50,000 a solve took 0.7 s (median) and up to 1.9 s on the test machine's Node; raise it for a stronger check, at the cost of a first send that may wait.",
+    ),
     DEV_OUTBOX: setting(
       flag(false),
       'off',
@@ -141,6 +151,11 @@ export const serverSettings = settingsGroup({
     ogAllowedHosts: e.OG_ALLOWED_HOSTS,
     /** Fetches per client address per hour for GET /api/og (cache hits not counted). */
     ogPerIpPerHour: e.OG_PER_IP_PER_HOUR,
+    /** The site's sends need a bot-check token (bot-check/bot-check.ts); embeds never do. */
+    botCheck: {
+      required: e.BOT_CHECK === 'on' || (e.BOT_CHECK === 'auto' && !isLocalUrl(publicUrl)),
+      maxNumber: e.BOT_CHECK_MAX_NUMBER,
+    },
   }),
 });
 
@@ -153,6 +168,10 @@ function httpTimeouts(headersMs: number, requestMs: number, keepAliveMs: number)
   }
   return { headersMs, requestMs, keepAliveMs };
 }
+
+/** An address of this machine (a developer's laptop): localhost, 127.0.0.1, ::1. */
+export const isLocalUrl = (url: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
 /** PUBLIC_URL (no trailing slash), or the local address on PORT. */
 export const publicUrlOf = (env: NodeJS.ProcessEnv): string => {

@@ -3,7 +3,13 @@
  * spec/chat.md §7, DESIGN §4: the visitor's message is stored before the first byte, and a send
  * past the caller's quota answers 402 before any event, with nothing written.
  */
-import { type Citation, INVALID_OUTBOUND_MESSAGE, StreamRequest, type UsageRefusal } from '@doppel/protocol';
+import {
+  BOT_CHECK_FAILED,
+  type Citation,
+  INVALID_OUTBOUND_MESSAGE,
+  StreamRequest,
+  type UsageRefusal,
+} from '@doppel/protocol';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -48,7 +54,7 @@ export function describeOutbound(error: z.ZodError): string {
   return blankOnly ? INVALID_OUTBOUND_MESSAGE : `${INVALID_OUTBOUND_MESSAGE}: ${describeIssues(error)}`;
 }
 
-export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
+export function messageRoutes({ db, brain, config, logger, clock, botCheck }: AppDeps) {
   const body = jsonBody(StreamRequest, { maxBytes: config.jsonBodyLimitBytes, describe: describeOutbound });
   return new Hono<AppEnv>()
     .post('/clone/talk/messages/stream', body, async (c) => {
@@ -58,6 +64,13 @@ export function messageRoutes({ db, brain, config, logger, clock }: AppDeps) {
       const identity = identityOf(c);
       const user = await identity.user();
       if (identity.freshVisitor && !user) return apiError(c, 401, IDENTITY_REQUIRED);
+      // spec/chat.md §6: the full site's sends pass the invisible bot check; embeds are exempt.
+      if (
+        config.botCheck.required &&
+        identity.client === 'site' &&
+        !(await botCheck.accepts(message.botToken, identity.visitorId))
+      )
+        return apiError(c, 403, BOT_CHECK_FAILED);
       const owner = {
         userId: user?.id ?? null,
         visitorId: identity.visitorId,

@@ -35,6 +35,12 @@ export interface Identity {
    * caller has no usage to count against, so it may not send (issue 7 §5).
    */
   freshVisitor: boolean;
+  /**
+   * Where the request comes from: `embed` when it carries the visitor header or a bearer token
+   * (how the embed iframe identifies itself, DESIGN §4), else `site` (the full site's cookies, or
+   * nothing at all). The site's sends pass the bot check; embeds are exempt (spec/chat.md §6).
+   */
+  client: 'site' | 'embed';
   /** The session token the request carried, and where. */
   session: { token: string; from: 'bearer' | 'cookie' } | null;
   /** The signed-in user, or null (no token, revoked, expired, banned). */
@@ -79,8 +85,10 @@ export function identity(options: IdentityOptions) {
         ? { token: cookie, from: 'cookie' as const }
         : null;
     let user: Promise<UserRow | null> | null = null;
+    const header = c.req.header(VISITOR_HEADER);
     c.set('identity', {
       visitorId: visitorId ?? fresh?.id ?? '',
+      client: bearer || (header !== undefined && header !== '') ? 'embed' : 'site',
       stateless: presented.length === 0 && session === null,
       freshVisitor: fresh !== null,
       session,
