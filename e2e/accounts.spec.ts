@@ -56,7 +56,13 @@ test('a visitor reaches the free limit, signs in with an e-mailed code, keeps th
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
-            message: { type: 'TEXT', text: 'sneaking one in', slug: 'tiny', conversationId: id, botToken: token },
+            message: {
+              type: 'TEXT',
+              text: 'sneaking one in',
+              slug: 'tiny',
+              conversationId: id,
+              botToken: token,
+            },
           }),
         });
         return response.status;

@@ -39,6 +39,20 @@ if (process.env.E2E_HOST_ORIGIN) {
     join(fencedDir, 'knowledge', 'lighthouse-lens.md'),
     `---\ntitle: Keeping a lighthouse lens clean\ntype: website\nurl: ${process.env.E2E_HOST_ORIGIN}/og/\n---\nI polish the brass of the lighthouse lens with a soft chamois every Sunday, and I wipe the glass prisms with vinegar and warm water so the beam stays bright.\n`,
   );
+  // A cited podcast episode whose audio is a file on the same server: the sources' player starts
+  // at the cited second (the cue's 00:00:04,200: t=4, spec/chat.md §9).
+  writeFileSync(
+    join(fencedDir, 'knowledge', 'keepers-log-9.srt'),
+    '1\n00:00:04,200 --> 00:00:09,000\nEvery morning at six I wind the foghorn clockwork with the brass crank, forty turns, and I oil its governor once a month.\n',
+  );
+  writeFileSync(
+    join(fencedDir, 'knowledge', 'keepers-log-9.srt.json'),
+    JSON.stringify({
+      title: "Keeper's Log, Episode 9",
+      type: 'podcast',
+      url: `${process.env.E2E_HOST_ORIGIN}/og/episode.wav`,
+    }),
+  );
   setup.push(['import', fencedDir]);
 }
 for (const args of setup) {
