@@ -14,6 +14,19 @@ export const ESPEAK = {
   purpose: 'read aloud',
   env: 'ESPEAK_PATH',
 };
+/** Dictation's local recogniser and its English model; the server reports dictation off without them. */
+export const POCKETSPHINX = {
+  path: '/usr/bin/pocketsphinx_continuous',
+  pkg: 'pocketsphinx',
+  purpose: 'dictation',
+  env: 'POCKETSPHINX_PATH',
+};
+export const POCKETSPHINX_EN = {
+  path: '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
+  pkg: 'pocketsphinx-en-us',
+  purpose: "dictation's English model",
+  env: 'POCKETSPHINX_MODEL_DIR',
+};
 /** The browser of the end-to-end tests and the benchmarks. */
 export const CHROMIUM = {
   path: '/usr/bin/chromium',

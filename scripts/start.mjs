@@ -6,12 +6,15 @@
 // machine (a real deployment, where the outbox must stay off).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ESPEAK, ensureDebianPackages } from './debian.mjs';
+import { ESPEAK, ensureDebianPackages, POCKETSPHINX, POCKETSPHINX_EN } from './debian.mjs';
 import { pnpm, pnpmAsync, root } from './pnpm.mjs';
 
 const skipSetup = process.argv.includes('--no-setup');
 if (!skipSetup) {
-  await Promise.all([ensureDebianPackages([ESPEAK]), pnpmAsync(['install', '--prefer-offline'])]);
+  await Promise.all([
+    ensureDebianPackages([ESPEAK, POCKETSPHINX, POCKETSPHINX_EN]),
+    pnpmAsync(['install', '--prefer-offline']),
+  ]);
   pnpm(['-r', '--if-present', 'build']);
 }
 

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, ESPEAK, ensureDebianPackages } from './debian.mjs';
+import { CHROMIUM, ESPEAK, ensureDebianPackages, POCKETSPHINX, POCKETSPHINX_EN } from './debian.mjs';
 import { pnpmAsync, pnpmBin, root } from './pnpm.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -116,7 +116,7 @@ const reports = mkdtempSync(join(tmpdir(), 'doppel-reports-'));
 step('install');
 await Promise.all([
   pnpmAsync(['install', '--prefer-offline']),
-  ensureDebianPackages([CHROMIUM, ESPEAK]),
+  ensureDebianPackages([CHROMIUM, ESPEAK, POCKETSPHINX, POCKETSPHINX_EN]),
   ensurePostgres(),
 ]);
 

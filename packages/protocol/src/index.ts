@@ -9,6 +9,7 @@ export * from './constants';
 export * from './conversation';
 export * from './conversation-history';
 export * from './creator-tools';
+export * from './dictation';
 export * from './embed';
 export * from './embed-config';
 export * from './errors';

@@ -19,6 +19,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { googleProvider } from './providers/google';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
+import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
 import { type Tts, ttsProvider } from './providers/tts';
 import { affiliateRoutes } from './routes/affiliates';
@@ -28,6 +29,7 @@ import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
 import { creatorToolRoutes } from './routes/creator-tools';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { dictationRoutes } from './routes/dictation';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
@@ -84,6 +86,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     storage: uploads.storage,
     localStorage: uploads.local,
     google: googleProvider.create(config.google, {}),
+    recogniser: speechProvider.create(config.speech, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -131,6 +134,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', stopAnswerRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))
+    .route('/', dictationRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 

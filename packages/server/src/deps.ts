@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { GoogleSignIn } from './providers/google';
 import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
+import type { Recogniser } from './providers/speech';
 import type { LocalStorage, Storage } from './providers/storage';
 import type { Tts } from './providers/tts';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   localStorage: LocalStorage | null;
   /** Google sign-in (OpenID Connect), or null when this deployment does not offer it. */
   google: GoogleSignIn | null;
+  /** Dictation's speech recogniser, or null where this deployment has none. */
+  recogniser: Recogniser | null;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

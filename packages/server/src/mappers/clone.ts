@@ -104,7 +104,7 @@ export function toCloneProfile(
     instance: instance ? toInstance(instance) : null,
     suggestedQuestions: [...questions],
     monetization: Monetization.parse(row.monetization ?? {}),
-    features: cloneFeatures(offered, { options, voiceId: row.voice_id }),
+    features: cloneFeatures(offered, { options, voiceId: row.voice_id, language: row.language }),
     affiliateLink: row.has_affiliate_link,
   };
 }

@@ -7,14 +7,15 @@ const options = { allowVoice: true, allowVideo: true, enableImageSending: true }
 
 describe('cloneFeatures', () => {
   it('offers nothing a provider does not offer, whatever the clone allows', () => {
-    expect(cloneFeatures(NO_FEATURES, { options, voiceId: 'v1' })).toEqual(NO_FEATURES);
+    expect(cloneFeatures(NO_FEATURES, { options, voiceId: 'v1', language: 'English' })).toEqual(NO_FEATURES);
   });
 
   it("narrows what the deployment offers to the clone's options", () => {
-    expect(cloneFeatures(everything, { options, voiceId: 'v1' })).toEqual(everything);
+    expect(cloneFeatures(everything, { options, voiceId: 'v1', language: 'English' })).toEqual(everything);
     const narrowed = cloneFeatures(everything, {
       options: { allowVoice: false, allowVideo: false, enableImageSending: false },
       voiceId: null,
+      language: 'English',
     });
     expect(narrowed).toMatchObject({
       voiceCall: false,
@@ -25,5 +26,10 @@ describe('cloneFeatures', () => {
       payments: true,
       googleSignIn: true,
     });
+  });
+
+  it('offers dictation only to clones that speak English (the local recogniser hears English)', () => {
+    expect(cloneFeatures(everything, { options, voiceId: null, language: 'English' }).dictation).toBe(true);
+    expect(cloneFeatures(everything, { options, voiceId: null, language: 'French' }).dictation).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ export interface CloneFeatureFacts {
   options: Pick<CloneOptions, 'allowVoice' | 'allowVideo' | 'enableImageSending'>;
   /** The clone's voice (spec/chat.md §6: read aloud only when the clone has a voice). */
   voiceId: string | null;
+  /** The clone's language ('English'): the local recogniser hears English only. */
+  language: string;
 }
 
 export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
@@ -17,6 +19,7 @@ export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Feat
     voiceCall: offered.voiceCall && clone.options.allowVoice,
     videoCall: offered.videoCall && clone.options.allowVideo,
     readAloud: offered.readAloud && clone.voiceId !== null,
+    dictation: offered.dictation && /^en/i.test(clone.language),
     uploads: offered.uploads && clone.options.enableImageSending,
   };
 }

@@ -8,6 +8,7 @@ import { googleProvider } from './google';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
+import { speechProvider } from './speech';
 import { storageProvider } from './storage';
 import { ttsProvider } from './tts';
 
@@ -18,6 +19,7 @@ export const PROVIDERS = {
   tts: ttsProvider,
   storage: storageProvider,
   google: googleProvider,
+  speech: speechProvider,
 };
 
 type Registry = typeof PROVIDERS;

@@ -17,6 +17,8 @@ export interface ClientOptions {
 export interface RequestOptions {
   method?: string;
   json?: unknown;
+  /** A raw body (a recording, say) instead of JSON; give its Content-Type in `headers`. */
+  body?: Buffer | string;
   headers?: Record<string, string>;
 }
 
@@ -52,6 +54,9 @@ export class TestClient {
         headers,
         ...(init.json !== undefined && {
           body: typeof init.json === 'string' ? init.json : JSON.stringify(init.json),
+        }),
+        ...(init.body !== undefined && {
+          body: typeof init.body === 'string' ? init.body : new Uint8Array(init.body),
         }),
       },
       this.env(),
