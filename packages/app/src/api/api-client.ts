@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A multipart form body instead of JSON (uploads); the browser sets its Content-Type. */
   form?: FormData;
+  /** A raw body instead of JSON (a recording), sent with its own type. */
+  blob?: Blob;
   signal?: AbortSignal;
 }
 
@@ -50,6 +52,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (request.signal) init.signal = request.signal;
     if (request.form) {
       init.body = request.form;
+    } else if (request.blob) {
+      headers['Content-Type'] = request.blob.type;
+      init.body = request.blob;
     } else if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(request.body);

@@ -28,6 +28,7 @@ export {
   renameConversation,
   updateConversation,
 } from './conversations';
+export { transcribeRecording } from './dictation';
 export { sendFeedback } from './feedback';
 export { setMessageReaction } from './reactions';
 export { fetchSavedMessages, setMessageSaved } from './saved';

@@ -17,7 +17,8 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { SendIcon, StopIcon } from './icons';
+import type { Dictation } from '../dictation/use-dictation';
+import { CloseIcon, MicIcon, SendIcon, StopIcon } from './icons';
 
 /** spec/chat.md §5: the prompt is at least 52 px tall and grows up to a maximum. */
 const MIN_HEIGHT_PX = 52;
@@ -42,6 +43,8 @@ interface ComposerProps {
   above?: ReactNode;
   /** The draft's files: sending waits while one is pending (spec/chat.md §4). */
   files?: readonly { status: DraftFileStatus }[];
+  /** Voice-memo dictation (spec/calls.md §4): with an empty draft the button is a microphone. */
+  dictation?: Dictation | null;
 }
 
 /**
@@ -62,6 +65,7 @@ export function Composer({
   leading,
   above,
   files = [],
+  dictation = null,
 }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const caret = useRef<[number, number] | null>(null);
@@ -81,9 +85,10 @@ export function Composer({
     sending: busy,
     receiving: false,
     draftDirty: isDraftDirty(draft),
-    micError: false,
-    transcribing: false,
+    micError: dictation?.micError ?? false,
+    transcribing: dictation?.status === 'processing',
   });
+  const dictating = dictation !== null && dictation.status !== 'idle';
 
   // The talk screen is for typing: focus goes to the prompt (not `autoFocus`, which Preact only
   // writes as an attribute; see useFocusOnMount).
@@ -127,6 +132,15 @@ export function Composer({
     event.preventDefault();
     submit();
   };
+
+  if (dictation && dictating) {
+    return (
+      <>
+        {above}
+        <DictationBar dictation={dictation} />
+      </>
+    );
+  }
 
   return (
     <>
@@ -182,6 +196,18 @@ export function Composer({
           >
             <StopIcon />
           </button>
+        ) : dictation && !disabled && (face === 'microphone' || face === 'error') ? (
+          <button
+            type="button"
+            className={
+              face === 'error' ? 'composer-button composer-mic is-error' : 'composer-button composer-mic'
+            }
+            aria-label={face === 'error' ? 'Microphone unavailable: try again' : 'Record a voice message'}
+            title={face === 'error' ? 'Microphone unavailable: try again' : 'Record a voice message'}
+            onClick={dictation.start}
+          >
+            <MicIcon />
+          </button>
         ) : (
           <button
             type="submit"
@@ -195,5 +221,60 @@ export function Composer({
         )}
       </form>
     </>
+  );
+}
+
+/** The prompt while dictating: cancel, the waveform, and stop-and-send (or the transcribing wait). */
+function DictationBar({ dictation }: { dictation: Dictation }) {
+  const recording = dictation.status === 'recording';
+  return (
+    <fieldset className="composer composer-dictation" aria-label="Voice message">
+      <button
+        type="button"
+        className="composer-button composer-cancel"
+        aria-label="Cancel voice message"
+        onClick={dictation.cancel}
+      >
+        <CloseIcon />
+      </button>
+      <svg
+        className={recording ? 'composer-waveform' : 'composer-waveform is-processing'}
+        viewBox={`0 0 ${dictation.waveform.length * 2} 100`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
+        {dictation.waveform.map((level, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the points are positions, not items.
+          <rect key={i} x={i * 2} y={(100 - level) / 2} width="1.2" height={level} rx="0.6" />
+        ))}
+      </svg>
+      <span className="visually-hidden" role="status">
+        {recording ? 'Recording a voice message' : 'Transcribing your voice message'}
+      </span>
+      {recording ? (
+        <button
+          type="button"
+          className="composer-button"
+          aria-label="Stop and send voice message"
+          onClick={dictation.stop}
+        >
+          <SendIcon />
+        </button>
+      ) : (
+        <button type="button" className="composer-button" aria-label="Transcribing voice message" disabled>
+          <svg className="composer-spinner" viewBox="0 0 24 24" aria-hidden="true">
+            <circle
+              cx="12"
+              cy="12"
+              r="8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeDasharray="36 60"
+            />
+          </svg>
+        </button>
+      )}
+    </fieldset>
   );
 }

@@ -344,3 +344,10 @@ export const GoogleIcon = ({ className }: IconProps) => (
     />
   </svg>
 );
+
+export const MicIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </Svg>
+);

@@ -291,6 +291,8 @@ export function createConversationController(options: ConversationControllerOpti
   }
 
   return {
+    /** The clone this conversation is with. */
+    clone,
     medium,
     chat,
     draft,

@@ -9,6 +9,7 @@ import { DraftFileChips } from '../attachments/draft-file-chips';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { SuggestedQuestions } from '../components/suggested-questions';
+import { useDictation } from '../dictation/use-dictation';
 import { MessageList } from '../talk/message-list';
 import type { ConversationController } from './conversation-controller';
 import { useCanStop } from './use-can-stop';
@@ -52,12 +53,23 @@ interface ConversationPromptProps {
   autoFocus?: boolean;
   /** The message menu (spec/chat.md §2): given, the prompt shows it; `uploads` adds Upload File. */
   menu?: { uploads: boolean; onNewConversation(): void };
+  /** Offer dictation (the clone's `features.dictation`): the memo's text is sent as a message. */
+  dictation?: boolean;
 }
 
 /** The prompt: the controller's draft; sends it, or stops the answer in flight. */
-export function ConversationPrompt({ controller, menu, ...rest }: ConversationPromptProps) {
+export function ConversationPrompt({
+  controller,
+  menu,
+  dictation: offered = false,
+  ...rest
+}: ConversationPromptProps) {
   useSignals();
   const canStop = useCanStop(controller.chat);
+  const dictation = useDictation({
+    slug: controller.clone.slug,
+    onText: (text) => void controller.send(text, 'prompt'),
+  });
   const { draft, files } = controller;
   return (
     <Composer
@@ -83,6 +95,7 @@ export function ConversationPrompt({ controller, menu, ...rest }: ConversationPr
       busy={controller.chat.busy.value}
       canStop={canStop}
       onStop={() => controller.cancel()}
+      dictation={offered ? dictation : null}
       {...rest}
     />
   );

@@ -220,6 +220,8 @@ export function EmbedChat({
           placeholder={placeholder}
           disabled={controller.chat.loadState.value === 'loading' || captureState.state === 'STARTING'}
           label={capturing ? placeholder : `Message ${displayName}`}
+          // The capture flow asks for an address and a code: typed, not dictated.
+          dictation={clone.features.dictation && !capturing}
         />
         <div className="embed-footer">
           <RemainingCounter usage={usage.usage.value} requireEmail={requireEmail} />

@@ -267,6 +267,7 @@ function TalkScreen({ clone, conversationId, usage }: TalkScreenProps) {
             disabled={loadState === 'loading'}
             autoFocus={!prefersTouch()}
             label={`Message ${displayName}`}
+            dictation={clone.features.dictation}
             menu={{
               uploads: clone.features.uploads,
               onNewConversation: () => {
