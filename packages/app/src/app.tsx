@@ -14,6 +14,7 @@ const ExplorePage = lazy(() => import('./pages/explore-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const TalkPage = lazy(() => import('./talk/talk-page'));
 const SharedPage = lazy(() => import('./talk/shared-page'));
+const CallPage = lazy(() => import('./call/call-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
@@ -84,6 +85,14 @@ function RoutePage({ route }: { route: AppRoute }) {
           slug={route.slug}
           instanceSlug={route.instanceSlug}
           shareId={route.shareId}
+        />
+      );
+    case 'call':
+      return (
+        <CallPage
+          key={`${route.slug}/${route.instanceSlug ?? ''}`}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
         />
       );
     case 'studioQuestions':

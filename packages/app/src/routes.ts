@@ -9,6 +9,7 @@ export type AppRoute =
   | { name: 'profile'; slug: string; instanceSlug: string | null }
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
   | { name: 'shared'; slug: string; instanceSlug: string | null; shareId: string }
+  | { name: 'call'; slug: string; instanceSlug: string | null }
   | { name: 'studioQuestions'; slug: string }
   | { name: 'notFound' };
 
@@ -64,6 +65,13 @@ export function parseRoute(path: string): AppRoute {
     }
     if (tail.length === 4 && tail[1] === 'conversation' && tail[2] === 'shared' && tail[3]) {
       return { name: 'shared', slug, instanceSlug, shareId: tail[3] };
+    }
+  }
+  if (tail[0] === 'call') {
+    if (tail.length === 1) return { name: 'call', slug, instanceSlug };
+    // spec/calls.md §2: a call's transcript is its conversation, read on the talk page.
+    if (tail.length === 2 && tail[1] !== 'shared') {
+      return { name: 'talk', slug, instanceSlug, conversationId: tail[1] ?? null };
     }
   }
   return { name: 'notFound' };

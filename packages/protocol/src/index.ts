@@ -2,6 +2,7 @@ export * from './account-constants';
 export * from './actions-query';
 export * from './auth';
 export * from './bot-check';
+export * from './calls';
 export * from './capture';
 export * from './chat-completions';
 export * from './clone';

@@ -25,6 +25,7 @@ import { type Tts, ttsProvider } from './providers/tts';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
+import { callRoutes } from './routes/calls';
 import { cloneRoutes } from './routes/clones';
 import { conversationRoutes } from './routes/conversations';
 import { creatorToolRoutes } from './routes/creator-tools';
@@ -94,7 +95,11 @@ export function createDeps(options: CreateAppOptions): AppDeps {
 
 /** Builds the application; serving it (node:http, tests' `app.request`) is the caller's part. */
 export function createApp(options: CreateAppOptions): Hono {
-  const deps = createDeps(options);
+  return appFromDeps(createDeps(options));
+}
+
+/** The application over deps already made (main.ts shares them with the voice socket). */
+export function appFromDeps(deps: AppDeps): Hono {
   const who = identity({
     db: deps.db,
     clock: deps.clock,
@@ -135,6 +140,7 @@ export function createApp(options: CreateAppOptions): Hono {
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))
     .route('/', dictationRoutes(deps))
+    .route('/', callRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 

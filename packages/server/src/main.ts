@@ -3,7 +3,8 @@
  * migrations → demo clone on first start → brain → the app on PORT and the examples on
  * EXAMPLES_PORT. SIGINT/SIGTERM close the servers, then the database.
  */
-import { createApp } from './app';
+import { appFromDeps, createDeps } from './app';
+import { voiceSockets } from './calls/voice-sockets';
 import { ConfigError, loadConfig } from './config';
 import { createLogger, describeError } from './logger';
 import { ensureDemoClone } from './process/demo-clone';
@@ -28,12 +29,10 @@ async function main(): Promise<void> {
   );
 
   const servers: Listening[] = [];
-  const app = await listen(
-    createApp({ db, brain, config, logger }),
-    config.port,
-    config.host,
-    config.httpTimeouts,
-  );
+  const deps = createDeps({ db, brain, config, logger });
+  // The local voice call's socket shares the app's deps (its clock, secret, brain and voices).
+  const voice = voiceSockets(deps);
+  const app = await listen(appFromDeps(deps), config.port, config.host, config.httpTimeouts, voice?.upgrade);
   servers.push(app);
   if (config.examplesPort !== 0) {
     const examples = createExamplesApp({ examplesDir: config.examplesDir, publicUrl: config.publicUrl });
@@ -48,6 +47,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: shutting down`);
+    voice?.close();
     await Promise.all(servers.map((s) => s.close()));
     await db.close();
     process.exit(0);

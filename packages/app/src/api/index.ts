@@ -19,6 +19,7 @@ export {
   verifyPhoneCode,
 } from './auth';
 export { fetchBotCheck, redeemBotCheck } from './bot-check';
+export { startVoiceCall } from './calls';
 export { fetchCloneProfile, fetchExplore } from './clones';
 export {
   claimConversation,

@@ -91,3 +91,78 @@ export async function startRecording(): Promise<Recording> {
     throw error;
   }
 }
+
+export interface MicrophoneStream {
+  /** The level now, 0–100. */
+  level(): number;
+  /** Muted: nothing is sent (the microphone stays open). */
+  setMuted(muted: boolean): void;
+  stop(): void;
+}
+
+/**
+ * The microphone as a stream for a call: every 100 ms its samples, averaged down to 16 kHz
+ * 16-bit PCM (protocol CALL_SAMPLE_RATE), go to `onPcm`.
+ */
+export async function streamMicrophone(onPcm: (pcm: Int16Array) => void): Promise<MicrophoneStream> {
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+  });
+  const context = new AudioContext();
+  const release = () => {
+    for (const track of stream.getTracks()) track.stop();
+    void context.close().catch(() => undefined);
+  };
+  try {
+    const source = context.createMediaStreamSource(stream);
+    const analyser = context.createAnalyser();
+    analyser.fftSize = ANALYSER_SIZE;
+    source.connect(analyser);
+    const url = URL.createObjectURL(new Blob([WORKLET], { type: 'text/javascript' }));
+    try {
+      await context.audioWorklet.addModule(url);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    const capture = new AudioWorkletNode(context, 'doppel-capture', { numberOfOutputs: 0 });
+    const batch = Math.round(context.sampleRate / 10);
+    let pending = new Float32Array(0);
+    let muted = false;
+    capture.port.onmessage = (event: MessageEvent<Float32Array>) => {
+      const joined = new Float32Array(pending.length + event.data.length);
+      joined.set(pending);
+      joined.set(event.data, pending.length);
+      pending = joined;
+      if (pending.length < batch) return;
+      const samples = resample(pending, context.sampleRate);
+      pending = new Float32Array(0);
+      if (muted) return;
+      const pcm = new Int16Array(samples.length);
+      for (let i = 0; i < samples.length; i += 1) {
+        const s = Math.max(-1, Math.min(1, samples[i] ?? 0));
+        pcm[i] = s < 0 ? s * 0x8000 : s * 0x7fff;
+      }
+      onPcm(pcm);
+    };
+    source.connect(capture);
+    const frame = new Uint8Array(ANALYSER_SIZE);
+    return {
+      level() {
+        analyser.getByteTimeDomainData(frame);
+        let sum = 0;
+        for (const value of frame) sum += ((value - 128) / 128) ** 2;
+        return muted ? 0 : Math.min(100, Math.sqrt(sum / frame.length) * 400);
+      },
+      setMuted(next) {
+        muted = next;
+      },
+      stop() {
+        capture.port.onmessage = null;
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

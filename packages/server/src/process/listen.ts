@@ -1,5 +1,7 @@
 /** @module Serves a Hono app on node:http; answers once it listens, with a way to stop it. */
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config/server-settings';
@@ -23,6 +25,8 @@ export function listen(
   port: number,
   hostname: string,
   timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
+  /** Takes a WebSocket upgrade (the voice call's); false, or none given: refused. */
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean,
 ): Promise<Listening> {
   return new Promise((resolve, reject) => {
     const server = serve(
@@ -56,6 +60,9 @@ export function listen(
         });
       },
     );
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!upgrade?.(request, socket, head)) socket.destroy();
+    });
     server.once('error', reject);
   });
 }

@@ -16,7 +16,7 @@ export interface CloneFeatureFacts {
 export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
   return {
     ...offered,
-    voiceCall: offered.voiceCall && clone.options.allowVoice,
+    voiceCall: offered.voiceCall && clone.options.allowVoice && /^en/i.test(clone.language),
     videoCall: offered.videoCall && clone.options.allowVideo,
     readAloud: offered.readAloud && clone.voiceId !== null,
     dictation: offered.dictation && /^en/i.test(clone.language),

@@ -52,11 +52,15 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
     );
     const plain = CloneProfile.parse(await (await app.request('/api/clones/ada')).json());
     expect(plain.options).toMatchObject({ allowVoice: true, allowVideo: true });
-    // The local providers: uploads on local disk; read aloud when espeak-ng is installed here.
+    // The local providers: uploads on local disk; read aloud when espeak-ng is installed here;
+    // dictation and the local voice call when pocketsphinx is.
+    const local = loadConfig({}).offered;
     expect(plain.features).toEqual({
       ...NO_FEATURES,
       uploads: true,
-      readAloud: loadConfig({}).offered.readAloud,
+      readAloud: local.readAloud,
+      dictation: local.dictation,
+      voiceCall: local.voiceCall,
     });
     // A deployment whose providers offer calls and read aloud: the clone's options decide.
     const offering = testApp(db, scriptedBrain(['hi']), {

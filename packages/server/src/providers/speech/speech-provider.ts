@@ -65,7 +65,8 @@ export const speechProvider = provider({
     };
   },
   configured: () => false,
-  offers: (c) => ({ dictation: c.executable !== null }),
+  // The local voice call hears the caller with the same recogniser (and speaks with read aloud's).
+  offers: (c) => ({ dictation: c.executable !== null, voiceCall: c.executable !== null }),
   create: (c, _deps: Record<string, never>): Recogniser | null =>
     c.executable ? pocketsphinx(c.executable, c.modelDir, c.perIpPerHour) : null,
 });

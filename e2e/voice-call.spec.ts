@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { spokenWav } from '../packages/server/test/support/speech-wav';
+import { DESKTOP, expectAccessible, PHONE } from './support/site';
+
+/**
+ * Issue 11, the local voice call end to end: Chromium's fake microphone says a question (espeak-ng,
+ * written here before the browser starts, with quiet after it), the call page streams it to the
+ * server's pipeline (energy VAD, pocketsphinx with the clone's own model, the brain, espeak-ng),
+ * the transcript shows both sides, the clone's answer plays, and ending the call leads to its
+ * transcript. The `tiny` fixture clone takes calls and gives visitors 2 minutes.
+ */
+const speech = spokenWav('How do you oil a bike chain?');
+const quiet = (seconds: number) => Buffer.alloc(Math.round(16_000 * 2 * seconds));
+const pcm = Buffer.concat([quiet(1), speech.subarray(44), quiet(8)]);
+const wav = Buffer.concat([speech.subarray(0, 44), pcm]);
+wav.writeUInt32LE(36 + pcm.length, 4);
+wav.writeUInt32LE(pcm.length, 40);
+const file = join(mkdtempSync(join(tmpdir(), 'doppel-call-')), 'question.wav');
+writeFileSync(file, wav);
+
+test.use({
+  permissions: ['microphone'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${file}`,
+    ],
+  },
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`a visitor calls the clone, asks by voice, hears the answer and reads the transcript (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/tiny');
+    await page.getByRole('link', { name: 'Call' }).click();
+    await expect(page).toHaveURL(/\/tiny\/call$/);
+    await page.getByRole('button', { name: 'Start a call' }).click();
+    await expect(page.getByRole('button', { name: 'End call' })).toBeVisible();
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    // The caller's question, as the recogniser heard it, then the clone's answer.
+    await expect(transcript.locator('.call-line.is-user').first()).toContainText(/how do you/i, {
+      timeout: 30_000,
+    });
+    await expect(transcript.locator('.call-line.is-assistant').first()).toContainText(/\w+/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('status')).toContainText('Talking', { timeout: 20_000 });
+    await expectAccessible(page, 'a voice call');
+    await page.screenshot({ path: `test-results/voice-call-${name}.png` });
+
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByText('Call Ended')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Chat' })).toBeVisible();
+    // The call's seconds were charged to this visitor.
+    const usage = await (await page.request.get('/api/clones/tiny/usage')).json();
+    expect(usage.usage.voice_seconds).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'View Transcript' }).click();
+    await expect(page).toHaveURL(/\/tiny\/talk\/conversation\/[0-9a-f-]{36}$/);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log.locator('.message-user').first()).toContainText(/how do you/i);
+    await expect(log.locator('.message-clone').first()).toBeVisible();
+  });
+}
+
+test('a clone that takes no calls shows no Call button, and its call page says so', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.getByRole('link', { name: 'Message' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call' })).toHaveCount(0);
+  await page.goto('/demo/call');
+  await expect(page.getByText('does not take voice calls on this site')).toBeVisible();
+});

@@ -1,0 +1,200 @@
+/**
+ * @module A browser voice call on the local pipeline (spec/calls.md §4; issue 11): IDLE →
+ * CONNECTING → ACTIVE → ENDED (or FAILED), the clone's status (LISTENING, THINKING, SPEAKING)
+ * from the server, the transcript as it comes, the microphone streamed to the call's socket and
+ * the clone's answers played back — stopped the moment the caller speaks over them. Leaving the
+ * page ends an active call.
+ */
+import {
+  CALL_QUOTA_EXHAUSTED,
+  type CallEndReason,
+  CallServerEvent,
+  type CallStatus,
+  type CloneStatus,
+} from '@doppel/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { startVoiceCall, statusOf } from '../api';
+import { type MicrophoneStream, streamMicrophone } from '../dictation/recorder';
+import { useServices } from '../services';
+
+export const MIC_REFUSED = 'Please allow microphone access to call';
+
+export interface TranscriptLine {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface VoiceCall {
+  status: CallStatus;
+  cloneStatus: CloneStatus;
+  /** The microphone was refused: the permission screen shows. */
+  micRefused: boolean;
+  transcript: readonly TranscriptLine[];
+  conversationId: string | null;
+  startedAt: number | null;
+  endReason: CallEndReason | null;
+  muted: boolean;
+  start(): void;
+  end(): void;
+  toggleMute(): void;
+}
+
+export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCall {
+  const { api, session, login } = useServices();
+  const [status, setStatus] = useState<CallStatus>('IDLE');
+  const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
+  const [micRefused, setMicRefused] = useState(false);
+  const [transcript, setTranscript] = useState<TranscriptLine[]>([]);
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [endReason, setEndReason] = useState<CallEndReason | null>(null);
+  const [muted, setMuted] = useState(false);
+  const live = useRef<{
+    socket: WebSocket;
+    mic: MicrophoneStream;
+    player: AudioContext;
+    playing: AudioBufferSourceNode | null;
+  } | null>(null);
+
+  const teardown = useCallback(() => {
+    const call = live.current;
+    live.current = null;
+    if (!call) return;
+    call.mic.stop();
+    call.playing?.stop();
+    void call.player.close().catch(() => undefined);
+    if (call.socket.readyState <= WebSocket.OPEN) call.socket.close();
+  }, []);
+
+  const start = useCallback(() => {
+    if (live.current) return;
+    setStatus('CONNECTING');
+    setMicRefused(false);
+    setTranscript([]);
+    setEndReason(null);
+    setMuted(false);
+    void (async () => {
+      let mic: MicrophoneStream | null = null;
+      const frames: Int16Array[] = [];
+      let socket: WebSocket | null = null;
+      try {
+        mic = await streamMicrophone((pcm) => {
+          if (socket?.readyState === WebSocket.OPEN) socket.send(pcm.buffer as ArrayBuffer);
+          else frames.push(pcm);
+        });
+      } catch {
+        setMicRefused(true);
+        setStatus('FAILED');
+        toast.error(MIC_REFUSED);
+        return;
+      }
+      let call: Awaited<ReturnType<typeof startVoiceCall>>;
+      try {
+        call = await startVoiceCall(api, { slug, instanceSlug });
+      } catch (error) {
+        mic.stop();
+        if (statusOf(error) === 402) {
+          setStatus('IDLE');
+          // spec/calls.md §5: no time left — a visitor signs in; a user sees why.
+          if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
+          else toast.error(CALL_QUOTA_EXHAUSTED);
+          return;
+        }
+        setStatus('FAILED');
+        return;
+      }
+      setConversationId(call.conversationId);
+      const player = new AudioContext();
+      socket = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${call.socketPath}`);
+      socket.binaryType = 'arraybuffer';
+      const current = { socket, mic, player, playing: null as AudioBufferSourceNode | null };
+      live.current = current;
+      const stopPlaying = () => {
+        current.playing?.stop();
+        current.playing = null;
+      };
+      socket.onopen = () => {
+        for (const frame of frames.splice(0)) socket?.send(frame.buffer as ArrayBuffer);
+        setStatus('ACTIVE');
+        setStartedAt(Date.now());
+        setCloneStatus('THINKING');
+      };
+      socket.onmessage = (message: MessageEvent<ArrayBuffer | string>) => {
+        if (typeof message.data !== 'string') {
+          const bytes = message.data;
+          void player.decodeAudioData(bytes.slice(0)).then(
+            (audio) => {
+              stopPlaying();
+              const source = player.createBufferSource();
+              source.buffer = audio;
+              source.connect(player.destination);
+              source.onended = () => {
+                if (current.playing !== source) return;
+                current.playing = null;
+                if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'played' }));
+              };
+              current.playing = source;
+              source.start();
+            },
+            () => socket?.send(JSON.stringify({ type: 'played' })),
+          );
+          return;
+        }
+        const parsed = CallServerEvent.safeParse(JSON.parse(message.data));
+        if (!parsed.success) return;
+        const event = parsed.data;
+        if (event.type === 'status') setCloneStatus(event.status);
+        else if (event.type === 'speech-started') stopPlaying();
+        else if (event.type === 'transcript')
+          setTranscript((lines) => [...lines, { role: event.role, text: event.text }]);
+        else {
+          setEndReason(event.reason);
+          if (event.reason === 'quota') {
+            if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
+            else toast.error(CALL_QUOTA_EXHAUSTED);
+          }
+        }
+      };
+      socket.onclose = () => {
+        if (live.current !== current) return;
+        teardown();
+        setCloneStatus('IDLE');
+        setStatus((now) => (now === 'CONNECTING' ? 'FAILED' : 'ENDED'));
+      };
+    })();
+  }, [api, slug, instanceSlug, session, login, teardown]);
+
+  const end = useCallback(() => {
+    const call = live.current;
+    if (!call) return;
+    call.mic.stop();
+    call.playing?.stop();
+    if (call.socket.readyState === WebSocket.OPEN) call.socket.send(JSON.stringify({ type: 'end' }));
+    else teardown();
+  }, [teardown]);
+
+  const toggleMute = useCallback(() => {
+    setMuted((was) => {
+      live.current?.mic.setMuted(!was);
+      return !was;
+    });
+  }, []);
+
+  // Leaving the page ends the call (spec/calls.md §4).
+  useEffect(() => () => teardown(), [teardown]);
+
+  return {
+    status,
+    cloneStatus,
+    micRefused,
+    transcript,
+    conversationId,
+    startedAt,
+    endReason,
+    muted,
+    start,
+    end,
+    toggleMute,
+  };
+}

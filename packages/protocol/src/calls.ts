@@ -1,0 +1,55 @@
+/**
+ * @module Browser voice calls with the local pipeline (spec/calls.md §2, §4; issue 11): the app
+ * starts a call (POST /api/calls/voice), then streams the microphone over the call's WebSocket
+ * and hears the clone's answers on it.
+ */
+import { z } from 'zod';
+import { CloneStatus } from './clone';
+
+/** spec/calls.md §4. */
+export const CALL_STATUSES = ['IDLE', 'CONNECTING', 'ACTIVE', 'ENDED', 'FAILED'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** The microphone's audio on the socket: 16 kHz mono 16-bit little-endian PCM, in binary frames. */
+export const CALL_SAMPLE_RATE = 16_000;
+
+/** App → server, POST /api/calls/voice. */
+export const StartVoiceCallRequest = z.object({
+  slug: z.string().min(1).max(200),
+  instanceSlug: z.string().min(1).max(200).nullish(),
+});
+export type StartVoiceCallRequest = z.infer<typeof StartVoiceCallRequest>;
+
+/** Server → app: the call's conversation and where its socket is (for a minute). */
+export const StartVoiceCallResponse = z.object({
+  conversationId: z.string(),
+  socketPath: z.string(),
+});
+export type StartVoiceCallResponse = z.infer<typeof StartVoiceCallResponse>;
+
+/** Why a call ended. */
+export const CallEndReason = z.enum(['hangup', 'quota', 'time-limit', 'error']);
+export type CallEndReason = z.infer<typeof CallEndReason>;
+
+/** Server → app on the socket (text frames); the clone's speech comes as binary frames (WAV). */
+export const CallServerEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), status: CloneStatus }),
+  /** The caller started speaking: stop the clone's audio (barge-in). */
+  z.object({ type: z.literal('speech-started') }),
+  z.object({
+    type: z.literal('transcript'),
+    role: z.enum(['user', 'assistant']),
+    text: z.string(),
+  }),
+  /** The call is over: the seconds charged for it. */
+  z.object({ type: z.literal('ended'), reason: CallEndReason, seconds: z.number().int().nonnegative() }),
+]);
+export type CallServerEvent = z.infer<typeof CallServerEvent>;
+
+/** App → server on the socket (text frames). */
+export const CallClientEvent = z.discriminatedUnion('type', [
+  /** The clone's last audio finished playing (or was stopped): listening again. */
+  z.object({ type: z.literal('played') }),
+  z.object({ type: z.literal('end') }),
+]);
+export type CallClientEvent = z.infer<typeof CallClientEvent>;

@@ -1,0 +1,85 @@
+/**
+ * @module POST /api/calls/voice (spec/calls.md §4, §7; DESIGN §4): starts a browser voice call
+ * on the local pipeline. The caller's first second is charged at once — no time left answers 402
+ * and nothing is written — then a BROWSER_VOICE conversation is opened and the app gets a ticket
+ * to its socket (calls/voice-sockets.ts), good for a minute.
+ */
+import {
+  CALL_QUOTA_EXHAUSTED,
+  CloneOptions,
+  StartVoiceCallRequest,
+  type StartVoiceCallResponse,
+} from '@doppel/protocol';
+import { Hono } from 'hono';
+import { CALL_TOKEN_TTL_MS, signCallToken } from '../calls/call-token';
+import type { AppDeps } from '../deps';
+import { apiError } from '../http/api-error';
+import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
+import { jsonBody } from '../middleware/json-body';
+import { chargeSeconds } from '../store/charge-seconds';
+import { findCloneBySlug } from '../store/clones';
+import { createConversation } from '../store/conversations';
+import { CLONE_NOT_FOUND } from './clones';
+import { IDENTITY_REQUIRED } from './messages';
+
+export const VOICE_NOT_OFFERED = 'Voice calls are not available on this site.';
+export const VOICE_NOT_ALLOWED = 'This clone does not take calls.';
+export const VOICE_SOCKET_PATH = '/api/calls/voice/socket';
+
+export function callRoutes(deps: AppDeps) {
+  const { db, config, clock } = deps;
+  return new Hono<AppEnv>().post(
+    '/calls/voice',
+    jsonBody(StartVoiceCallRequest, { maxBytes: config.jsonBodyLimitBytes }),
+    async (c) => {
+      if (!deps.recogniser || !config.offered.voiceCall) return apiError(c, 404, VOICE_NOT_OFFERED);
+      const identity = identityOf(c);
+      const owner = await ownerOf(c);
+      if (identity.freshVisitor && owner.userId === null) return apiError(c, 401, IDENTITY_REQUIRED);
+      const body = c.var.body;
+      const clone = await findCloneBySlug(db, body.slug);
+      if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
+      if (!CloneOptions.parse(clone.options ?? {}).allowVoice) return apiError(c, 403, VOICE_NOT_ALLOWED);
+      const instanceRows = body.instanceSlug
+        ? await db.query<{ id: string }>('SELECT id FROM clone_instances WHERE clone_id = $1 AND slug = $2', [
+            clone.id,
+            body.instanceSlug,
+          ])
+        : [];
+      if (body.instanceSlug && !instanceRows[0]) return apiError(c, 404, CLONE_NOT_FOUND);
+      const instanceId = instanceRows[0]?.id ?? null;
+      const first = await chargeSeconds(db, {
+        resource: 'voice_seconds',
+        userId: owner.userId,
+        visitorId: owner.visitorId,
+        cloneId: clone.id,
+        instanceId,
+        seconds: 1,
+        now: clock.now(),
+      });
+      if (first.status !== 'charged') return apiError(c, 402, CALL_QUOTA_EXHAUSTED);
+      const conversation = await createConversation(db, {
+        cloneId: clone.id,
+        instanceId,
+        medium: 'BROWSER_VOICE',
+        owner,
+      });
+      const token = signCallToken(await deps.authSecret(), {
+        conversationId: conversation.id,
+        cloneId: clone.id,
+        slug: clone.slug,
+        instanceId,
+        userId: owner.userId,
+        visitorId: owner.visitorId,
+        stateless: owner.stateless,
+        charged: first.granted,
+        expiresAt: clock.now().getTime() + CALL_TOKEN_TTL_MS,
+      });
+      const answer: StartVoiceCallResponse = {
+        conversationId: conversation.id,
+        socketPath: `${VOICE_SOCKET_PATH}?call=${encodeURIComponent(token)}`,
+      };
+      return c.json(answer);
+    },
+  );
+}
