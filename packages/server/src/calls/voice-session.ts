@@ -85,7 +85,7 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
       seconds: due,
       now: clock.now(),
     });
-    if (result.status !== "charged") return false;
+    if (result.status !== 'charged') return false;
     charged += result.granted;
     return result.granted === due;
   };
