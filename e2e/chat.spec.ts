@@ -67,9 +67,10 @@ test('Shift+Enter adds a line, Enter sends, and a blank draft cannot be sent', a
   // An empty draft has nothing to send: the button is the microphone (dictation is offered here).
   await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Record a voice message' })).toBeVisible();
+  // Spaces make a draft, not a message: the send button shows, disabled, and Enter sends nothing.
   await box.fill('   ');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
   await box.press('Enter');
-  await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
   await expect(log.locator('.message-user')).toHaveCount(0);
   await box.fill('first line');
   await box.press('Shift+Enter');
