@@ -47,6 +47,8 @@ for (const [name, viewport] of [
     await page.goto('/tiny');
     await page.getByRole('link', { name: 'Call' }).click();
     await expect(page).toHaveURL(/\/tiny\/call$/);
+    // A visitor's anonymous time: 2 minutes.
+    await expect(page.getByText('2 minutes left')).toBeVisible();
     await page.getByRole('button', { name: 'Start a call' }).click();
     await expect(page.getByRole('button', { name: 'End call' })).toBeVisible();
     const transcript = page.getByRole('region', { name: 'Transcript' });

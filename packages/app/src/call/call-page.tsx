@@ -4,7 +4,9 @@
  * Ended' with View Transcript, Chat and Call, the failed panel, and the microphone permission
  * screen. `?dial=true` starts the call after 600 ms and leaves the address.
  */
-import type { CloneProfile } from '@doppel/protocol';
+import { canUse, countdownText, showRemaining } from '@doppel/core';
+import { CALL_QUOTA_EXHAUSTED, type CloneProfile, type Usage } from '@doppel/protocol';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
@@ -13,6 +15,8 @@ import { LoadError, NotFound } from '../components/not-found';
 import { SiteHeader } from '../components/site-header';
 import { useCloneProfile } from '../hooks/use-clone-profile';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
+import { useServices } from '../services';
+import { useUsage } from '../session/use-usage';
 import { TalkSkeleton } from '../talk/talk-skeleton';
 import { useVoiceCall, type VoiceCall } from './use-voice-call';
 import './call.css';
@@ -55,7 +59,16 @@ export default function CallPage({ slug, instanceSlug }: { slug: string; instanc
 }
 
 function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug: string | null }) {
+  useSignals();
   const call = useVoiceCall(clone.slug, instanceSlug);
+  const usageStore = useUsage(clone.slug, instanceSlug);
+  const usage = usageStore.usage.value;
+  const { login, session } = useServices();
+  // After a call, the time it used: the countdown and the start button read it again.
+  const { refresh } = usageStore;
+  useEffect(() => {
+    if (call.status === 'ENDED') void refresh();
+  }, [call.status, refresh]);
   const name = clone.instance?.name ?? clone.name;
   const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
   const { start } = call;
@@ -102,7 +115,18 @@ function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug
           <Avatar name={name} imageUrl={imageUrl} size={132} />
         </div>
         <h1 className="call-name">{name}</h1>
-        <CallState call={call} clone={clone} instanceSlug={instanceSlug} />
+        <CallState call={call} clone={clone} instanceSlug={instanceSlug} usage={usage} />
+        {usage && showRemaining('voice_seconds', usage, clone.options.requireEmail) && (
+          <Countdown
+            usage={usage}
+            call={call}
+            onZero={() => {
+              // spec/calls.md §4: at zero the call stops and the paywall opens.
+              call.end();
+              if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
+            }}
+          />
+        )}
         {call.transcript.length > 0 && (
           <section className="call-transcript" aria-label="Transcript">
             <ol aria-live="polite">
@@ -125,19 +149,35 @@ function CallState({
   call,
   clone,
   instanceSlug,
+  usage,
 }: {
   call: VoiceCall;
   clone: CloneProfile;
   instanceSlug: string | null;
+  usage: Usage | null;
 }) {
+  // spec/calls.md §5: no time left (and no overage): the start button is disabled, and says why.
+  const spent = usage !== null && !canUse(usage, 'voice_seconds');
   switch (call.status) {
     case 'IDLE':
       return (
         <div className="call-controls">
-          <button type="button" className="btn btn-primary btn-lg call-start" onClick={call.start}>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg call-start"
+            onClick={call.start}
+            disabled={spent}
+            title={spent ? CALL_QUOTA_EXHAUSTED : undefined}
+            aria-describedby={spent ? 'call-spent' : undefined}
+          >
             <PhoneIcon />
             Start a call
           </button>
+          {spent && (
+            <p id="call-spent" className="call-note">
+              {CALL_QUOTA_EXHAUSTED}
+            </p>
+          )}
         </div>
       );
     case 'CONNECTING':
@@ -187,7 +227,13 @@ function CallState({
               <ChatIcon />
               Chat
             </Link>
-            <button type="button" className="btn btn-primary" onClick={call.start}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={call.start}
+              disabled={spent}
+              title={spent ? CALL_QUOTA_EXHAUSTED : undefined}
+            >
               <PhoneIcon />
               Call
             </button>
@@ -220,6 +266,29 @@ function CallState({
         </div>
       );
   }
+}
+
+/**
+ * 'N minutes left' (or 'Unlimited'), every second while the call runs: the time left when it
+ * started less the time since; at zero `onZero` (once).
+ */
+function Countdown({ usage, call, onZero }: { usage: Usage; call: VoiceCall; onZero: () => void }) {
+  const [now, setNow] = useState(Date.now());
+  const fired = useRef(false);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = usage.remaining.voice_seconds;
+  const active = call.status === 'ACTIVE' && call.startedAt !== null;
+  const seconds =
+    left < 0 ? -1 : Math.max(0, left - (active ? Math.floor((now - (call.startedAt ?? now)) / 1000) : 0));
+  useEffect(() => {
+    if (!active || seconds !== 0 || fired.current) return;
+    fired.current = true;
+    onZero();
+  }, [active, seconds, onZero]);
+  return <p className="call-countdown">{countdownText(seconds)}</p>;
 }
 
 /** mm:ss since `since`, every second. */

@@ -6,6 +6,7 @@
 export { anonymousQuota } from './anonymous-quota';
 export { canUse } from './can-use';
 export { chargeLimit } from './charge-limit';
+export { countdownText } from './countdown-text';
 export { exemptFromLimits } from './exempt-from-limits';
 export { grantable } from './grantable';
 export { isUnlimited } from './is-unlimited';
