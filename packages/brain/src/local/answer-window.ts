@@ -30,6 +30,8 @@ export interface WindowContext {
   said: ReadonlySet<string>;
   /** A number with the unit the question asks for (answer-measure.ts); null when it names none. */
   measure?: RegExp | null;
+  /** The chunks retrieved: a run opens in the chunk after a passage only when it was not retrieved itself. */
+  retrieved?: ReadonlySet<number>;
 }
 
 export interface AnswerWindow {
@@ -84,6 +86,7 @@ const WEIGHTS = {
   listLine: 0.05,
   crossing: 0.05,
   anecdote: 0.3,
+  nextOpening: 0.3,
 };
 
 /** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
@@ -148,10 +151,25 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/** "FAS (Firsts and Seconds): the top grade", "S4S means…": what a definition defines. */
+const DEFINED = /^(.{1,60}?)(?:\s*\(|:\s|\s(?:means|stands for|is short for)\b)/;
+
+/**
+ * A definition of what was asked: "FAS (Firsts and Seconds): the top grade", not "Select:
+ * similar to FAS…" (a definition of something else that mentions it).
+ */
+function defines(s: WindowSentence, context: WindowContext): boolean {
+  const head = DEFINED.exec(s.text)?.[1];
+  if (!head) return true;
+  const terms = new Set(contentTerms(head));
+  return context.terms.some((t) => t.focus && t.topical && holds(terms, t));
+}
+
 /** Does sentence `s` state what the question asks for? */
 function answers(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
   const { kind, aboutCreator, earlier } = context.intent;
+  if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
   if (earlier && s.cues.has('earlier')) return true;
   return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
 }
@@ -159,6 +177,17 @@ function answers(s: WindowSentence, context: WindowContext): boolean {
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
+
+/**
+ * Can a run open with sentence `k`: an opener, or a paragraph of the chunk after the passage
+ * (retrieval found the passage that leads up to it: "…a block of scrap." then "Last thing.
+ * The first one takes about two hours").
+ */
+const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
+  const s = all[k];
+  if (s?.part !== 1) return opener(s);
+  return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
+};
 
 const holds = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
   for (const f of t.forms) if (terms.has(f)) return true;
@@ -301,7 +330,8 @@ export function bestWindow(
   const titleFlags = context.terms.map((t) => holds(title, t));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
-    if (!opener(all[i])) continue;
+    if (!opensRun(all, i)) continue;
+    if (all[i]?.part === 1 && passage.next && context.retrieved?.has(passage.next.chunkId)) continue;
     const askedAt = askedFlags(all, flags, i, n);
     const asked = askedAt.some(Boolean);
     const inside = new Array<boolean>(n).fill(false);
@@ -341,6 +371,7 @@ export function bestWindow(
         WEIGHTS.fluff * weight * fluff -
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
+        (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
         (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);

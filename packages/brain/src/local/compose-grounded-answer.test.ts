@@ -181,6 +181,38 @@ describe('labels and fragments', () => {
   });
 });
 
+describe('composeGroundedAnswer across a chunk boundary', () => {
+  const fitting = passage(
+    'f1',
+    "A good first dovetail goes together with firm hand pressure or a couple of light taps with the mallet through a block of scrap. Gaps? Welcome to dovetails. Small gaps on practice joints are completely normal. On your real project, a thin sliver of the same wood glued into a gap, trimmed flush, and nobody will ever know. I've done it. Every professional I know has done it.",
+    { documentTitle: 'Your First Hand-Cut Dovetail', next: null },
+  );
+  const ending = {
+    chunkId: 2,
+    text: "Glue on the pins only, a thin coat, assemble, check for square by measuring the diagonals, and let it cure an hour before you plane the proud tails flush. Plane from the outside edges inward so you don't split the corners.\n\nLast thing. The first one takes most people about two hours. By the tenth it's forty minutes.",
+    timestampMs: null,
+  };
+
+  it('opens at a paragraph of the chunk after the passage when that is where the answer is', () => {
+    const answer = composeGroundedAnswer('How long will my first dovetail take?', [
+      { ...fitting, next: ending },
+    ]);
+    expect(answer?.text).toContain('about two hours');
+  });
+});
+
+describe('composeGroundedAnswer on definitions', () => {
+  it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
+    const grades = passage(
+      'g1',
+      "Grades\n\nHardwood grades are based on how much clear wood you can cut out of a board. You'll mostly see:\n\nFAS (Firsts and Seconds): the top grade. Wide, long boards, mostly clear.\n\nSelect: similar to FAS on one face, a bit smaller.\n\nNo. 1 Common: more knots and defects, but cheaper, often by 30 to 40 percent.",
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    const answer = composeGroundedAnswer('What does FAS mean on lumber?', [grades]);
+    expect(answer?.text).toMatch(/^FAS \(Firsts and Seconds\): the top grade \[1\]\./);
+  });
+});
+
 describe('tidySentence and withMarker', () => {
   it('drops fillers and ends sentences', () => {
     expect(tidySentence('so, um, the dough rests')).toBe('The dough rests.');
@@ -194,6 +226,8 @@ describe('tidySentence and withMarker', () => {
     expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
     expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
     expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
+    // A list of qualities, not someone addressed.
+    expect(tidySentence('Wide, long boards, mostly clear.')).toBe('Wide, long boards, mostly clear.');
     expect(tidySentence('I moved to Leeds, Yorkshire, where I taught.')).toBe(
       'I moved to Leeds, Yorkshire, where I taught.',
     );

@@ -92,11 +92,16 @@ const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
 const INNER_VOCATIVE =
   /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
 
+/** A clause after a leading name ("Ellie, figured maple *is* hard"), not a list ("Wide, long boards"). */
+const CLAUSE =
+  /\b(?:is|are|was|were|be|do|does|did|have|has|had|can|could|will|would|should|must|you|I|it|that's|it's|there's|you're|you'll|you've|don't|won't|can't)\b/i;
+
 /** The sentence without a listener's name it was addressed to. */
 function withoutVocative(text: string): string {
   const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
   const lead = LEADING_VOCATIVE.exec(text);
-  let out = lead?.[1] && isName(lead[1]) ? text.slice(lead[0].length) : text;
+  const addressed = lead?.[1] && isName(lead[1]) && CLAUSE.test(text.slice(lead[0].length));
+  let out = lead && addressed ? text.slice(lead[0].length) : text;
   out = out.replace(INNER_VOCATIVE, (match, name: string) =>
     isName(name) ? (match.trimEnd().endsWith(',') ? ', ' : '') : match,
   );
@@ -206,6 +211,7 @@ export function composeGroundedAnswer(
     measure: askedMeasure(options.context ? `${options.context} ${question}` : question),
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
+    retrieved: new Set(passages.map((p) => p.chunkId)),
   };
   const totalWeight = terms.reduce((sum, t) => sum + t.weight, 0);
   const windows = passages

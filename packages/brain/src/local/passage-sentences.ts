@@ -38,6 +38,8 @@ export interface PassageSentence {
 
 /** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
 const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
+/** A name in a speaker label's parentheses ("Dee Okafor"), not a gloss ("Firsts and Seconds"). */
+const NAME = /^\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3}$/u;
 const NOISE =
   /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
@@ -71,7 +73,8 @@ function analyse(text: string): PassageSentence[] {
     let body = raw.trim();
     let speaker: string | null = null;
     const label = SPEAKER.exec(body);
-    if (label) {
+    // "FAS (Firsts and Seconds): the top grade." is a glossary line, not someone speaking.
+    if (label && (label[2] === undefined || NAME.test(label[2].trim()))) {
       speaker = `${label[1] ?? ''} ${label[2] ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
       body = body.slice(label[0].length);
     }

@@ -37,4 +37,19 @@ describe('questionIntent', () => {
       expect(questionIntent(question).aboutCreator, question).toBe(false);
     }
   });
+
+  it('asks for what came earlier in the creator’s life, not for a step before another', () => {
+    for (const question of [
+      'What did you do before woodworking?',
+      'What was your job before you became a coach?',
+      'What did you do originally?',
+    ])
+      expect(questionIntent(question).earlier, question).toBe(true);
+    for (const question of [
+      'What moisture content should wood be before I cut joints?',
+      'What should I eat before a race?',
+      'How long do I wait before sanding?',
+    ])
+      expect(questionIntent(question).earlier, question).toBeUndefined();
+  });
 });

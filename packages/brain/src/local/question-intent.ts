@@ -29,7 +29,14 @@ export interface QuestionIntent {
 
 const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
 
-const EARLIER = /\bbefore (you|i|becoming|\w+ing)\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
+/**
+ * What came before in the creator's life: "before you became a coach", "what did you do before
+ * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
+ */
+const EARLIER =
+  /\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
+const EARLIER_ACTIVITY = /\bbefore \w+ing\b/;
+const ASKS_YOUR_PAST = /\b(did|were|was) you\b|\byour (job|career|life|work)\b/;
 
 const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
@@ -86,7 +93,7 @@ export function questionIntent(question: string): QuestionIntent {
   const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
-  if (EARLIER.test(text)) intent.earlier = true;
+  if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;
   return intent;

@@ -3,7 +3,13 @@ import { testDatabases } from '@doppel/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClone } from '../import/import-clone';
 import { copyFixture } from '../testing/clone-fixture';
-import { biographyTitlePattern, searchKnowledge } from './search-knowledge';
+import type { Passage } from './retrieve';
+import {
+  biographyTitlePattern,
+  fewPerDocument,
+  PASSAGES_PER_DOCUMENT,
+  searchKnowledge,
+} from './search-knowledge';
 
 describe('biographyTitlePattern', () => {
   it('names an About page, a bio, an interview, and the creator in full — not their first name alone', () => {
@@ -12,6 +18,27 @@ describe('biographyTitlePattern', () => {
       expect(pattern.test(title), title).toBe(true);
     for (const title of ['Baking with Sam - FAQ', 'Choosing your dough hydration'])
       expect(pattern.test(title), title).toBe(false);
+  });
+});
+
+describe('fewPerDocument', () => {
+  it('keeps at most a few passages of one document, so that other documents keep their places', () => {
+    const of = (documentId: string, chunkId: number): Passage => ({
+      chunkId,
+      text: '',
+      documentId,
+      documentTitle: documentId,
+      documentType: 'website',
+      url: null,
+      timestampMs: null,
+      rank: 1,
+      position: chunkId,
+      next: null,
+    });
+    const passages = [...Array.from({ length: 6 }, (_, i) => of('long', i)), of('other', 9)];
+    const kept = fewPerDocument(passages, 8);
+    expect(kept.filter((p) => p.documentId === 'long')).toHaveLength(PASSAGES_PER_DOCUMENT);
+    expect(kept.at(-1)?.documentId).toBe('other');
   });
 });
 
