@@ -30,6 +30,8 @@ export interface WindowContext {
   said: ReadonlySet<string>;
   /** A number with the unit the question asks for (answer-measure.ts); null when it names none. */
   measure?: RegExp | null;
+  /** The question as asked (its wording beyond its terms: "not", "avoid"). */
+  question?: string;
   /** The chunks retrieved: a run opens in the chunk after a passage only when it was not retrieved itself. */
   retrieved?: ReadonlySet<number>;
 }
@@ -87,7 +89,11 @@ const WEIGHTS = {
   crossing: 0.05,
   anecdote: 0.3,
   nextOpening: 0.3,
+  againstSection: 0.6,
 };
+
+/** A section heading that turns its sentences against what they say: "What not to buy yet", "Mistakes". */
+const NEGATING = /\b(?:not|don'?t|never|avoid|skip|mistakes?|myths?|wrong)\b/i;
 
 /** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
 const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
@@ -328,6 +334,19 @@ export function bestWindow(
   const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
   const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
   const titleFlags = context.terms.map((t) => holds(title, t));
+  // The heading of a sentence's section counts as a title over it (chunks carry their section's heading).
+  const sectionFlags = new Map<string, boolean[]>();
+  const underSection = (s: WindowSentence | undefined): boolean[] => {
+    if (!s?.section) return titleFlags;
+    let flags = sectionFlags.get(s.section);
+    if (!flags) {
+      const terms = new Set(contentTerms(s.section));
+      flags = context.terms.map((t, k) => titleFlags[k] === true || holds(terms, t));
+      sectionFlags.set(s.section, flags);
+    }
+    return flags;
+  };
+  const askedAgainst = NEGATING.test(context.question ?? '');
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opensRun(all, i)) continue;
@@ -350,7 +369,9 @@ export function bestWindow(
       const sentences = all.slice(i, j + 1);
       const headHeld =
         headAt < 0 || inside[headAt] === true || askedAt[headAt] === true || beside[headAt] === true;
-      const h = heldFrom(context, inside, askedAt, beside, aroundFlags, titleFlags);
+      const h = heldFrom(context, inside, askedAt, beside, aroundFlags, underSection(all[i]));
+      // "What would you buy?" is not answered from the section "What not to buy yet".
+      const against = !askedAgainst && NEGATING.test(all[i]?.section ?? '');
       const share = h.coverage / weight;
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
@@ -372,6 +393,7 @@ export function bestWindow(
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
         (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
+        (against ? WEIGHTS.againstSection * weight : 0) -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
         (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);

@@ -201,6 +201,25 @@ describe('composeGroundedAnswer across a chunk boundary', () => {
   });
 });
 
+describe('composeGroundedAnswer with section headings', () => {
+  const shop = passage(
+    's1',
+    'What not to buy yet\n\nA table saw, as your first machine. If and when you buy a machine for your first shop, I think a bandsaw is the better first one for most home shops.\n\nThe budget, line by line\n\nChisels - around 80 dollars. A set of four bevel-edge chisels is all a first shop needs. Buy a wooden mallet too.',
+    { documentTitle: 'Setting Up a First Woodworking Shop' },
+  );
+
+  it('does not answer "what would you buy" from a section headed "what not to buy"', () => {
+    const answer = composeGroundedAnswer('What would you buy for a first shop?', [shop]);
+    expect(answer?.text).toMatch(/^Chisels/);
+    expect(answer?.text).not.toContain('table saw');
+  });
+
+  it('answers "what should I not buy" from it', () => {
+    const answer = composeGroundedAnswer('What should I not buy yet for a first shop?', [shop]);
+    expect(answer?.text).toContain('table saw');
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

@@ -212,6 +212,7 @@ export function composeGroundedAnswer(
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
     retrieved: new Set(passages.map((p) => p.chunkId)),
+    question: options.context ? `${options.context} ${question}` : question,
   };
   const totalWeight = terms.reduce((sum, t) => sum + t.weight, 0);
   const windows = passages

@@ -34,6 +34,8 @@ export interface PassageSentence {
   heading: boolean;
   /** A "label: value" line of a list or cheat sheet rather than prose. */
   listLine: boolean;
+  /** The heading of the section it is in ("What not to buy yet"); null before any heading. */
+  section: string | null;
 }
 
 /** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
@@ -69,6 +71,7 @@ function paragraphs(text: string): string[] {
 
 function analyse(text: string): PassageSentence[] {
   const out: PassageSentence[] = [];
+  let section: string | null = null;
   paragraphs(text).forEach((raw, paragraph) => {
     let body = raw.trim();
     let speaker: string | null = null;
@@ -84,6 +87,10 @@ function analyse(text: string): PassageSentence[] {
       const quotes = (sentence.match(/["“”]/g) ?? []).length;
       const quoted = open || (quotes > 0 && /^["“]/.test(sentence));
       if (quotes % 2 === 1) open = !open;
+      // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
+      const heading =
+        kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase());
+      if (heading && speaker === null) section = sentence;
       out.push({
         text: sentence,
         speaker,
@@ -97,10 +104,9 @@ function analyse(text: string): PassageSentence[] {
         firstPerson: FIRST_PERSON.test(sentence),
         cues: sentenceCues(sentence),
         paragraph,
-        // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
-        heading:
-          kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase()),
+        heading,
         listLine: kind === 'list',
+        section: heading ? null : section,
       });
     }
   });
