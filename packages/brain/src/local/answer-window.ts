@@ -439,6 +439,19 @@ function leadWithAnswer(
   return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
 }
 
+/**
+ * The passage only mentions `term` in passing: one sentence of it holds the term, and neither its
+ * document's title nor its section's heading does ("…thinner than you'd get from rough stock" is
+ * not about stocks).
+ */
+export function mentionsInPassing(window: AnswerWindow, term: QuestionTerm): boolean {
+  if (holds(window.title, term)) return false;
+  const section = window.sentences[0]?.section;
+  if (section && holds(new Set(contentTerms(section)), term)) return false;
+  const holding = window.all.filter((s) => s.part === 0 && holds(new Set(s.terms), term));
+  return holding.length <= 1;
+}
+
 /** What sentences [i, j] of `window`'s passage hold of the question. */
 export function heldByWindow(window: AnswerWindow, i: number, j: number, context: WindowContext): Held {
   return held(window.all, i, j, window.around, window.title, context);

@@ -220,6 +220,23 @@ describe('composeGroundedAnswer with section headings', () => {
   });
 });
 
+describe('composeGroundedAnswer on a subject named in passing', () => {
+  const lumber = passage(
+    'l1',
+    "S4S is planed on faces and edges, ready to use, and typically 30 to 50 percent more per board foot. It's convenient, but it's thinner than you'd get from rough stock, and you pay for the convenience. If you have a jointer and planer, buy rough.",
+    { documentTitle: 'How to Buy Lumber' },
+  );
+
+  it('does not answer a question about its one subject from a passage that names it once in passing', () => {
+    expect(composeGroundedAnswer('Is now a good time to buy stocks?', [lumber])).toBeNull();
+  });
+
+  it('answers from a passage about it', () => {
+    const about = { ...lumber, documentTitle: 'Rough stock or S4S?' };
+    expect(composeGroundedAnswer('Should I buy rough stock?', [about])).not.toBeNull();
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

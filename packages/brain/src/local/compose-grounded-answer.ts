@@ -16,6 +16,7 @@ import {
   growWindow,
   type Held,
   heldByWindow,
+  mentionsInPassing,
   normaliseSentence,
   type WindowSentence,
 } from './answer-window';
@@ -229,6 +230,10 @@ export function composeGroundedAnswer(
   const subjectless = !terms.some((t) => t.topical && t.focus);
   const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
   if (decision === 'none') return null;
+  // A question with one subject ("stocks") is not answered by a passage that names it in passing.
+  const subjects = terms.filter((t) => t.topical && t.focus);
+  const [subject] = subjects;
+  if (subjects.length === 1 && subject && !cued && mentionsInPassing(best, subject)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = hedged ? [...best.sentences].slice(0, 2) : grown.sentences;
   const parts = [...new Set(sentences.map((s) => s.part))];
