@@ -11,4 +11,28 @@ describe('passageSentences', () => {
     const [line] = passageSentences('FAS (Firsts and Seconds): the top grade. Wide, long boards.');
     expect(line).toMatchObject({ speaker: null, text: 'FAS (Firsts and Seconds): the top grade.' });
   });
+
+  it('reads a short line without an end mark after another such line as a list line, not a heading', () => {
+    const sentences = passageSentences(
+      'THE WIPING BLEND (house finish)\n\nFlood on, wait 10 minutes, wipe off all excess, re-wipe after 1 hour on oak\n\n24 hours between coats (48 hours below 60 F)',
+    );
+    expect(sentences.map((s) => [s.heading, s.listLine])).toEqual([
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
+  });
+
+  it('gives each sentence the heading of its section', () => {
+    const sentences = passageSentences(
+      'The budget, line by line\n\nChisels - around 80 dollars.\n\nWhat not to buy yet\n\nA table saw, as your first machine.',
+    );
+    expect(sentences.map((s) => s.section)).toEqual([
+      null,
+      'The budget, line by line',
+      null,
+      'What not to buy yet',
+    ]);
+    expect(sentences.map((s) => s.heading)).toEqual([true, false, true, false]);
+  });
 });

@@ -50,11 +50,19 @@ const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
 
-/** What a paragraph is: prose, a "label: value" line, or a heading. */
-function paragraphKind(paragraph: string): 'prose' | 'list' | 'heading' {
+type ParagraphKind = 'prose' | 'list' | 'heading';
+
+/**
+ * What a paragraph is: prose, a line of a list ("label: value", or a short line without an end
+ * mark right after another line without one: "24 hours between coats"), or a heading (a short
+ * line without an end mark after a sentence, or one in capitals). `afterLine`: the paragraph
+ * before it has no end mark either.
+ */
+function paragraphKind(paragraph: string, afterLine: boolean): ParagraphKind {
   if (ENDS.test(paragraph) || countWords(paragraph) >= 12) return 'prose';
-  if (countWords(paragraph) >= 5 && paragraph.includes(':') && paragraph !== paragraph.toUpperCase())
-    return 'list';
+  const capitals = /\p{Lu}.*\p{Lu}/u.test(paragraph) && paragraph === paragraph.toUpperCase();
+  if (countWords(paragraph) >= 5 && paragraph.includes(':') && !capitals) return 'list';
+  if (!capitals && afterLine) return 'list';
   return 'heading';
 }
 
@@ -72,6 +80,7 @@ function paragraphs(text: string): string[] {
 function analyse(text: string): PassageSentence[] {
   const out: PassageSentence[] = [];
   let section: string | null = null;
+  let afterLine = false;
   paragraphs(text).forEach((raw, paragraph) => {
     let body = raw.trim();
     let speaker: string | null = null;
@@ -81,7 +90,8 @@ function analyse(text: string): PassageSentence[] {
       speaker = `${label[1] ?? ''} ${label[2] ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
       body = body.slice(label[0].length);
     }
-    const kind = paragraphKind(body);
+    const kind = paragraphKind(body, afterLine);
+    afterLine = !ENDS.test(body);
     let open = false;
     for (const sentence of kind === 'heading' ? [body] : splitSentences(body)) {
       const quotes = (sentence.match(/["“”]/g) ?? []).length;
