@@ -157,6 +157,9 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/** A condition a step waits for: "when it reaches 0.5 percent", "until it's rubbery". */
+const CONDITION = /\b(?:when|once|until|as soon as) (?:it|it's|they|they're|you|the|your)\b/i;
+
 /** "FAS (Firsts and Seconds): the top grade", "S4S means…": what a definition defines. */
 const DEFINED = /^(.{1,60}?)(?:\s*\(|:\s|\s(?:means|stands for|is short for)\b)/;
 
@@ -177,6 +180,9 @@ function answers(s: WindowSentence, context: WindowContext): boolean {
   const { kind, aboutCreator, earlier } = context.intent;
   if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
   if (earlier && s.cues.has('earlier')) return true;
+  // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
+  // on what condition ("replace the chain when it reaches 0.5 percent wear").
+  if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
   return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
 }
 
@@ -319,7 +325,10 @@ export function bestWindow(
   const around = new Set([...title, ...all.flatMap((s) => (s.part === 0 ? s.terms : []))]);
   const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
-  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => forms.has(t));
+  // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
+  const relevant = (s: WindowSentence): boolean =>
+    s.terms.some((t) => forms.has(t)) ||
+    (s.headed && s.section !== null && contentTerms(s.section).some((t) => forms.has(t)));
   // Per sentence, once: the weight of the question terms it holds itself, and whether it states what is asked.
   const sentenceWeights = all.map((s) => {
     const terms = new Set(s.terms);
@@ -357,7 +366,9 @@ export function bestWindow(
     let words = 0;
     // A run that goes on into the next paragraph starts at its own paragraph's start: never the
     // tail of one section stitched to the next ("…the kit comes to 220 dollars." + the angles).
-    const opensParagraph = i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]);
+    // A post of collected posts never runs on into the next post.
+    const opensParagraph =
+      !SOCIAL.has(passage.documentType) && (i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]));
     for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
       const last = all[j];
       if (!last?.own) break;

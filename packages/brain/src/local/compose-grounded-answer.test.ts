@@ -214,6 +214,15 @@ describe('composeGroundedAnswer with section headings', () => {
     expect(answer?.text).not.toContain('table saw');
   });
 
+  it('answers from the paragraph right under the heading that names what is asked', () => {
+    const faq = passage(
+      'h1',
+      'ON SCHOLARSHIPS\n\nEach year two places in my week-long classes are free for people who could not otherwise afford them, with priority for people new to the craft. The 1,450 dollar class fee is a barrier, and woodworking has had enough barriers. Past scholarship students have gone on to open a small cabinet shop and teach chair making at a community college. Applications close January 31. No portfolio needed, just a note about why you want to come.',
+      { documentTitle: 'LinkedIn posts', documentType: 'linkedin' },
+    );
+    expect(composeGroundedAnswer('Do you offer scholarships?', [faq])?.text).toMatch(/^Each year two places/);
+  });
+
   it('answers "what should I not buy" from it', () => {
     const answer = composeGroundedAnswer('What should I not buy yet for a first shop?', [shop]);
     expect(answer?.text).toContain('table saw');
@@ -234,6 +243,43 @@ describe('composeGroundedAnswer on a subject named in passing', () => {
   it('answers from a passage about it', () => {
     const about = { ...lumber, documentTitle: 'Rough stock or S4S?' };
     expect(composeGroundedAnswer('Should I buy rough stock?', [about])).not.toBeNull();
+  });
+});
+
+describe('composeGroundedAnswer on "when should I"', () => {
+  it('answers with the condition to wait for, not the sentences around it', () => {
+    const chain = passage(
+      'w1',
+      'A clean chain runs quieter and shifts better, and a good chain lube makes all the difference to how the bike feels on a long ride.\n\nChains stretch as the pins and rollers wear. Buy a chain checker. Replace the chain when it reaches 0.5 percent wear, and your cassette will last through two or three chains.',
+      { documentTitle: 'Chain Care' },
+    );
+    const answer = composeGroundedAnswer('When should I replace my chain?', [chain]);
+    expect(answer?.text).toMatch(/^Chains stretch/);
+    expect(answer?.text).toContain('0.5 percent wear');
+  });
+
+  it('answers with the wait or the condition, under the label that names what is asked', () => {
+    const glue = passage(
+      'q1',
+      "Don't overtighten the clamps. If you crank on them, you starve the joint of glue, and a starved joint will fail.\n\nSqueeze-out. Don't wipe it while it's wet - you smear glue into the pores. Wait about twenty to thirty minutes for PVA, until it's rubbery, and then pare it off with a sharp chisel.",
+      { documentTitle: 'Glue-Ups Without Panic' },
+    );
+    const answer = composeGroundedAnswer('When should I clean up glue squeeze-out?', [glue]);
+    expect(answer?.text).toContain('twenty to thirty minutes');
+  });
+});
+
+describe('composeGroundedAnswer on collected posts', () => {
+  it('never runs one post on into the next', () => {
+    const posts = passage(
+      'p1',
+      "PVA glue doesn't cure well below about 50 F. Cold garage glue-ups that fail in spring: this is often why.\n\nDon't wipe wet glue squeeze-out. You smear it into the pores. Wait 20-30 minutes until it's rubbery, then pare it off.",
+      { documentType: 'twitter', documentTitle: 'Posts on X' },
+    );
+    const answer = composeGroundedAnswer('When should I clean up glue squeeze-out?', [posts]);
+    const text = answer?.text ?? '';
+    expect(text).not.toBe('');
+    expect(text.includes('PVA') && text.includes('squeeze-out')).toBe(false);
   });
 });
 

@@ -35,4 +35,21 @@ describe('passageSentences', () => {
     ]);
     expect(sentences.map((s) => s.heading)).toEqual([true, false, true, false]);
   });
+
+  it('reads a label opening a paragraph as the heading of that paragraph, not of the next', () => {
+    const sentences = passageSentences(
+      "Squeeze-out. Don't wipe it while it's wet. Wait about twenty minutes.\n\nClamps off after an hour.",
+    );
+    expect(sentences.map((s) => [s.section, s.headed])).toEqual([
+      [null, false],
+      ['Squeeze-out', true],
+      ['Squeeze-out', true],
+      [null, false],
+    ]);
+  });
+
+  it('does not read an answer ("Yes.") as a label', () => {
+    const sentences = passageSentences('Yes. About a third of my riders are new.');
+    expect(sentences.map((s) => s.section)).toEqual([null, null]);
+  });
 });

@@ -36,6 +36,11 @@ export interface PassageSentence {
   listLine: boolean;
   /** The heading of the section it is in ("What not to buy yet"); null before any heading. */
   section: string | null;
+  /**
+   * It is the paragraph its section's label opens ("Squeeze-out. Don't wipe it…"), or the
+   * paragraph right under its heading: what the heading names is what it is about.
+   */
+  headed: boolean;
 }
 
 /** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
@@ -47,6 +52,9 @@ const NOISE =
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
 /** "Don't apologise for it.": a short sentence whose object is something said before it. */
 const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’)]*$/i;
+/** "Squeeze-out.", "Wood choice.": one or two words labelling the paragraph they open; not "Yes." */
+const PARAGRAPH_LABEL =
+  /^(?!(?:yes|no|sure|right|ok|okay|mostly|nope|yep|exactly|absolutely|never|always)\b)[\p{L}-]+(?: [\p{L}-]+)?[.:]$/iu;
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
 
@@ -81,6 +89,7 @@ function analyse(text: string): PassageSentence[] {
   const out: PassageSentence[] = [];
   let section: string | null = null;
   let afterLine = false;
+  let headingParagraph = -2;
   paragraphs(text).forEach((raw, paragraph) => {
     let body = raw.trim();
     let speaker: string | null = null;
@@ -93,14 +102,23 @@ function analyse(text: string): PassageSentence[] {
     const kind = paragraphKind(body, afterLine);
     afterLine = !ENDS.test(body);
     let open = false;
-    for (const sentence of kind === 'heading' ? [body] : splitSentences(body)) {
+    const sentences = kind === 'heading' ? [body] : splitSentences(body);
+    // "Squeeze-out. Don't wipe it while it's wet…": a label opening a paragraph heads the paragraph.
+    const [first] = sentences;
+    const labelled = sentences.length > 1 && first !== undefined && PARAGRAPH_LABEL.test(first);
+    const outer = section;
+    sentences.forEach((sentence, k) => {
+      if (labelled && k === 1) section = (first ?? '').replace(/[.:]$/, '');
       const quotes = (sentence.match(/["“”]/g) ?? []).length;
       const quoted = open || (quotes > 0 && /^["“]/.test(sentence));
       if (quotes % 2 === 1) open = !open;
       // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
       const heading =
         kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase());
-      if (heading && speaker === null) section = sentence;
+      if (heading && speaker === null) {
+        section = sentence;
+        headingParagraph = paragraph;
+      }
       out.push({
         text: sentence,
         speaker,
@@ -117,8 +135,10 @@ function analyse(text: string): PassageSentence[] {
         heading,
         listLine: kind === 'list',
         section: heading ? null : section,
+        headed: !heading && section !== null && ((labelled && k > 0) || headingParagraph === paragraph - 1),
       });
-    }
+    });
+    if (labelled) section = outer;
   });
   return out;
 }
