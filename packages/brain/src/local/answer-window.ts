@@ -9,7 +9,7 @@
  */
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
-import { contentTerms } from '../text/terms';
+import { contentTerms, stem } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
@@ -90,7 +90,32 @@ const WEIGHTS = {
   anecdote: 0.3,
   nextOpening: 0.3,
   againstSection: 0.6,
+  mirror: 0.5,
 };
+
+/** "your own bench", "do you ride": what the visitor asks of the creator, as the creator says it. */
+const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
+const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
+
+/**
+ * Patterns of the creator's own words for what the question asks of them: "How tall is your own
+ * bench?" → "my own bench"; "What bike do you ride?" → "I ride". An answer in the creator's words
+ * about their own bench beats one about benches in general.
+ */
+export function mirroredPhrases(question: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const m of question.matchAll(YOUR)) {
+    const word = m[2] ?? '';
+    out.push(
+      new RegExp(`\\bmy ${m[1] ? 'own ' : '(?:own )?'}${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'),
+    );
+  }
+  for (const m of question.matchAll(YOU_DO)) {
+    const word = m[1] ?? '';
+    out.push(new RegExp(`\\bI (?:\\p{L}+ly )?${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'));
+  }
+  return out;
+}
 
 /** A section heading that turns its sentences against what they say: "What not to buy yet", "Mistakes". */
 const NEGATING = /\b(?:not|don'?t|never|avoid|skip|mistakes?|myths?|wrong)\b/i;
@@ -356,6 +381,8 @@ export function bestWindow(
     return flags;
   };
   const askedAgainst = NEGATING.test(context.question ?? '');
+  const mirrors = mirroredPhrases(context.question ?? '');
+  const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opensRun(all, i)) continue;
@@ -404,7 +431,8 @@ export function bestWindow(
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
         (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
-        (against ? WEIGHTS.againstSection * weight : 0) -
+        (against ? WEIGHTS.againstSection * weight : 0) +
+        (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
         (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);

@@ -283,6 +283,24 @@ describe('composeGroundedAnswer on collected posts', () => {
   });
 });
 
+describe('composeGroundedAnswer on the creator’s own things', () => {
+  it('answers "your own bench" with what the creator says of their own bench', () => {
+    const students = passage(
+      'm1',
+      'A bench for planing should be about as high as the crease of your wrist. A little bench-on-bench, a box about six inches tall, is good for sawing dovetails.',
+      { documentTitle: 'Listener questions: bench height' },
+    );
+    const mine = passage(
+      'm2',
+      'My own bench is this one at the end. Split top, French style, made from ash in 2012, 34 inches high, which is right for me.',
+      { documentTitle: 'Shop tour' },
+    );
+    expect(composeGroundedAnswer('How tall is your own bench?', [students, mine])?.text).toContain(
+      '34 inches',
+    );
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

@@ -27,4 +27,15 @@ describe('questionTerms', () => {
     expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
     expect(term('When do you book a commission?', 'book')?.topical).toBe(false);
   });
+
+  it('weighs "per" in a rate ("per hour") as framing: "60 grams an hour" answers it', () => {
+    const per = questionTerms('How many carbs should I eat per hour?', undefined, {
+      frequencies: new Map([
+        ['per', 2],
+        ['carb', 5],
+      ]),
+      chunks: 200,
+    }).find((t) => t.term === 'per');
+    expect(per?.topical).toBe(false);
+  });
 });
