@@ -15,9 +15,12 @@ import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
 import type { Cue } from './sentence-cues';
 
-/** A sentence of a passage or of the chunk after it (`part` 1). */
+/**
+ * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
+ * (`part` -1: never quoted, only what leads up to the passage).
+ */
 export interface WindowSentence extends PassageSentence {
-  part: 0 | 1;
+  part: -1 | 0 | 1;
   /** The clone's own words, fit to quote. */
   own: boolean;
 }
@@ -67,6 +70,8 @@ export interface AnswerWindow {
 
 /** Documents whose paragraphs are separate posts. */
 const SOCIAL: ReadonlySet<string> = new Set(['twitter', 'instagram', 'facebook', 'linkedin']);
+/** Sentences of the chunk before a passage read as what leads up to it. */
+const LEAD_SENTENCES = 2;
 /** Longest sentence quoted: longer ones are lists or run-ons. */
 const MAX_SENTENCE_WORDS = 60;
 /**
@@ -149,7 +154,7 @@ const tagged = new LruMap<string, WindowSentence[]>(1_000);
 export function windowSentences(passage: Passage, context: WindowContext): WindowSentence[] {
   const key =
     context.said.size === 0
-      ? `${context.cloneName}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
+      ? `${context.cloneName}\u0000${passage.previousText ?? ''}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
       : null;
   const cached = key === null ? undefined : tagged.get(key);
   if (cached) return cached;
@@ -171,9 +176,14 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
     return !context.said.has(normaliseSentence(s.text));
   };
   const tag =
-    (part: 0 | 1) =>
-    (s: PassageSentence): WindowSentence => ({ ...s, part, own: own(s) });
+    (part: -1 | 0 | 1) =>
+    (s: PassageSentence): WindowSentence => ({ ...s, part, own: part !== -1 && own(s) });
+  // What leads up to the passage: the last paragraph of the chunk before, at most two sentences.
+  const before = passage.previousText ? passageSentences(passage.previousText) : [];
+  const lastParagraph = before.at(-1)?.paragraph;
+  const lead = before.filter((s) => s.paragraph === lastParagraph).slice(-LEAD_SENTENCES);
   return [
+    ...lead.map(tag(-1)),
     ...passageSentences(passage.text).map(tag(0)),
     ...(passage.next ? passageSentences(passage.next.text).map(tag(1)) : []),
   ];
@@ -258,6 +268,8 @@ function askedFlags(
   for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
     const s = all[i];
     if (!s || (s.own && !s.question && s.words >= 4)) break;
+    // The chunk before ends in prose: a neighbour of the passage, not a question it answers.
+    if (s.part === -1 && !s.question && !s.heading) break;
     if (!s.own || s.question) leads += 1;
     flags[i]?.forEach((f, t) => {
       if (f) asked[t] = true;

@@ -301,6 +301,32 @@ describe('composeGroundedAnswer on the creator’s own things', () => {
   });
 });
 
+describe('composeGroundedAnswer after the chunk before', () => {
+  it('reads the end of the chunk before as what leads up to the passage ("…you want a renewable finish." then "My recipe: …")', () => {
+    const recipe = passage(
+      'r1',
+      "My recipe: plain food-grade mineral oil, the kind sold at the pharmacy counter, flooded on until the board won't take any more. For a new end-grain board that's a lot - it'll drink oil for an hour.\n\nWhat I don't use: cooking oils like olive or vegetable oil. They don't cure - they sit there and go rancid.",
+      {
+        documentTitle: 'Making an End-Grain Cutting Board',
+        previousText:
+          'Now the finish, because this is where the internet gets loud. A cutting board gets cut, so any film finish will be sliced up within a week. For a cutting board you want a penetrating, renewable finish that the owner can reapply at home.',
+      },
+    );
+    const sanding = passage(
+      'r2',
+      'Edges: I round them over with a roundover bit. Sand the faces of the cutting board through 180 and stop there, because end grain at 220 burnishes and the finish will not soak into the board evenly.',
+      { documentTitle: 'Making an End-Grain Cutting Board' },
+    );
+    const answer = composeGroundedAnswer("What's the best finish for an end-grain cutting board?", [
+      sanding,
+      recipe,
+    ]);
+    expect(answer?.text).toMatch(/^My recipe: plain food-grade mineral oil/);
+    // The chunk before is never quoted.
+    expect(answer?.text).not.toContain('renewable');
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

@@ -236,8 +236,8 @@ export function composeGroundedAnswer(
   if (subjects.length === 1 && subject && !cued && mentionsInPassing(best, subject)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = hedged ? [...best.sentences].slice(0, 2) : grown.sentences;
-  const parts = [...new Set(sentences.map((s) => s.part))];
-  const marker = (part: 0 | 1): number => parts.indexOf(part) + 1;
+  const parts = [...new Set(sentences.flatMap((s) => (s.part === -1 ? [] : [s.part])))];
+  const marker = (part: -1 | 0 | 1): number => (part === -1 ? 0 : parts.indexOf(part) + 1);
   let body = '';
   let words = 0;
   for (const [k, s] of sentences.entries()) {

@@ -21,7 +21,7 @@ import { questionIntent } from './question-intent';
 import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
-const PASSAGES = 8;
+const PASSAGES = 12;
 
 async function compose(
   db: Queryable,

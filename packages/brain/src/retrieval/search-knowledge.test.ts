@@ -92,4 +92,17 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
     );
     expect(top?.next?.chunkId ?? null).toBe(next.length > 0 ? Number((next[0] as { id: unknown }).id) : null);
   });
+
+  it('gives each passage the text of the chunk before it (none for a document’s first chunk)', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'Dutch oven lid crust starter', { limit: 10 });
+    for (const p of passages) {
+      const rows = await db.query(
+        'SELECT c.text FROM chunks c JOIN chunks p ON p.document_id = c.document_id AND c.position = p.position - 1 WHERE p.id = $1',
+        [p.chunkId],
+      );
+      const before = rows.length > 0 ? String((rows[0] as { text: unknown }).text) : null;
+      expect(p.previousText ?? null).toBe(before);
+    }
+    expect(passages.some((p) => p.position > 0)).toBe(true);
+  });
 });

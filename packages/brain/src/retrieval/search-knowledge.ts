@@ -37,7 +37,7 @@ const BIOGRAPHY_PASSAGES = 3;
  * Passages of one document answered at most: a long document cut into many sections would
  * otherwise fill every place with its own passages and hide the one document that answers.
  */
-export const PASSAGES_PER_DOCUMENT = 3;
+export const PASSAGES_PER_DOCUMENT = 5;
 
 /** `passages` (best first), at most `PASSAGES_PER_DOCUMENT` of each document, at most `limit`. */
 export function fewPerDocument(passages: readonly Passage[], limit: number): Passage[] {
