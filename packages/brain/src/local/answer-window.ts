@@ -31,6 +31,8 @@ export interface WindowContext {
   cloneName: string;
   /** Sentences already said (normalised), not to be said again. */
   said: ReadonlySet<string>;
+  /** Sentences the visitor has just heard (normalised): a run leading with them is marked down. */
+  heard?: ReadonlySet<string>;
   /** A number with the unit the question asks for (answer-measure.ts); null when it names none. */
   measure?: RegExp | null;
   /** The question as asked (its wording beyond its terms: "not", "avoid"). */
@@ -96,6 +98,7 @@ const WEIGHTS = {
   nextOpening: 0.3,
   againstSection: 0.6,
   mirror: 0.5,
+  heard: 0.3,
 };
 
 /** "your own bench", "do you ride": what the visitor asks of the creator, as the creator says it. */
@@ -395,6 +398,8 @@ export function bestWindow(
   const askedAgainst = NEGATING.test(context.question ?? '');
   const mirrors = mirroredPhrases(context.question ?? '');
   const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
+  // Said in the previous answer and not stating what the follow-up asks: only leads into it again.
+  const heardAt = all.map((s, k) => context.heard?.has(normaliseSentence(s.text)) === true && !stated[k]);
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opensRun(all, i)) continue;
@@ -445,6 +450,7 @@ export function bestWindow(
         (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
         (against ? WEIGHTS.againstSection * weight : 0) +
         (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
+        WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
         (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);

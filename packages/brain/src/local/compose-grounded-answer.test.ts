@@ -327,6 +327,27 @@ describe('composeGroundedAnswer after the chunk before', () => {
   });
 });
 
+describe('composeGroundedAnswer on a follow-up', () => {
+  it('does not lead with what the visitor has just heard ("What about hide glue?")', () => {
+    const glues = passage(
+      'u1',
+      "Glues. For most furniture I use ordinary yellow PVA wood glue. It's strong and it's cheap. The catch is open time: about five to ten minutes depending on the temperature. In January with the woodstove roaring, it's more like five. For anything complicated - a chair with twelve joints - I use liquid hide glue. It gives me thirty minutes or more, and it's reversible with heat and moisture.",
+      { documentTitle: 'Glue-Ups Without Panic' },
+    );
+    const heard = [
+      'For most furniture I use ordinary yellow PVA wood glue [1].',
+      "It's strong and it's cheap [1].",
+      'The catch is open time: about five to ten minutes depending on the temperature [1].',
+    ];
+    const answer = composeGroundedAnswer('What about hide glue?', [glues], {
+      context: "What's the open time of yellow wood glue?",
+      heard,
+    });
+    expect(answer?.text).toContain('thirty minutes or more');
+    expect(answer?.text).not.toMatch(/^For most furniture/);
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

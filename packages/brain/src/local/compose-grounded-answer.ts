@@ -35,6 +35,8 @@ export interface ComposeOptions {
   cloneName?: string;
   /** Sentences already said (the previous answer), not repeated on "tell me more". */
   exclude?: readonly string[];
+  /** Sentences the visitor has just heard: said again only when they state what a follow-up asks. */
+  heard?: readonly string[];
   /** The question a follow-up ("and in winter?") follows: its terms count, less. */
   context?: string;
   /** What the question asks for; read from the question (or the context) when left out. */
@@ -212,6 +214,7 @@ export function composeGroundedAnswer(
     measure: askedMeasure(options.context ? `${options.context} ${question}` : question),
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
+    heard: new Set((options.heard ?? []).map(normaliseSentence)),
     retrieved: new Set(passages.map((p) => p.chunkId)),
     question: options.context ? `${options.context} ${question}` : question,
   };
