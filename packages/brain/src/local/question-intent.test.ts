@@ -19,6 +19,7 @@ describe('questionIntent', () => {
     ['Who taught you woodworking?', 'person'],
     ['Where did you grow up?', 'place'],
     ["What's your favourite wood?", 'general'],
+    ['What kind of log do you look for to make chairs?', 'choice'],
   ])('"%s" asks for %s', (question, kind) => {
     expect(questionIntent(question).kind).toBe(kind);
   });

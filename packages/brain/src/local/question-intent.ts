@@ -63,7 +63,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ['place', /^(and )?where\b/],
   [
     'choice',
-    /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
+    /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|^what (?:kind|type|sort)s? of\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
   ],
   ['steps', /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b/],
 ];

@@ -36,7 +36,8 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'frequency',
-    /\bevery\b|\bonce (?:a|an|every)\b|\btwice\b|\b(?:a|per|an) (?:day|week|month|year|hour)\b|\b(?:daily|weekly|monthly|yearly|annually)\b|\btimes a\b/i,
+    // "twice a week", "per month", not "within a week" (a duration).
+    /\bevery\b|\bonce (?:a|an|every)\b|\btwice\b|(?<!\b(?:within|in|for|about|over|under|than|after|before|take|takes|took|half|only|just) )\b(?:a|an) (?:day|week|month|year|hour)\b|\bper (?:day|week|month|year|hour)\b|\b(?:daily|weekly|monthly|yearly|annually)\b|\btimes a\b/i,
   ],
   [
     'time',
@@ -68,7 +69,7 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'choice',
-    /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
+    /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like|want it|look for)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
   ],
   [
     'definition',

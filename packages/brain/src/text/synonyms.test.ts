@@ -10,6 +10,7 @@ describe('synonyms', () => {
     expect(synonymStems(stem('honing'))).toContain(stem('sharpening'));
     expect(synonymStems(stem('slope'))).toEqual(expect.arrayContaining([stem('ratio'), stem('angle')]));
     expect(synonymStems(stem('loud'))).toContain(stem('noise'));
+    expect(synonymStems(stem('reapply'))).toContain(stem('re-oil'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 

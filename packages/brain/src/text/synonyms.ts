@@ -37,6 +37,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['quiet', 'silent'],
   ['percent', 'percentage'],
   ['carb', 'carbs', 'carbohydrate'],
+  ['reapply', 're-oil', 'recoat', 're-coat'],
   // Irregular forms the stemmer cannot meet.
   ['grow', 'grew', 'grown'],
   ['teach', 'taught', 'teacher'],
