@@ -195,6 +195,9 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/** A formula or a calculation: "= thickness x width x length / 144", "multiply it by 0.95". */
+const FORMULA = /\s=\s|\d\s?x\s?\d.*\/\s?\d|\)\s?x\s?\(|\b(?:multiply|divide|multiplied|divided)\b/i;
+
 /** A condition a step waits for: "when it reaches 0.5 percent", "until it's rubbery". */
 const CONDITION = /\b(?:when|once|until|as soon as) (?:it|it's|they|they're|you|the|your)\b/i;
 
@@ -217,6 +220,8 @@ function answers(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
   const { kind, aboutCreator, earlier } = context.intent;
   if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
+  // "How do you calculate board feet?" is answered by the formula, not by a step that uses it.
+  if (context.intent.calculation) return FORMULA.test(s.text);
   if (earlier && s.cues.has('earlier')) return true;
   // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
   // on what condition ("replace the chain when it reaches 0.5 percent wear").

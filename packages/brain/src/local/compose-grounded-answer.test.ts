@@ -348,6 +348,24 @@ describe('composeGroundedAnswer on a follow-up', () => {
   });
 });
 
+describe('composeGroundedAnswer on "how do you calculate"', () => {
+  it('answers with the formula, not a step that uses the result', () => {
+    const buying = passage(
+      'c1',
+      'How much to buy\n\nCalculate the board feet your cut list needs, then add a waste factor. For straightforward work in a clean grade, I add 30 percent. For figured wood, I add 40 percent or more.',
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    const formula = passage(
+      'c2',
+      'Board feet\n\nHardwood is sold by the board foot, which is a volume.\n\nBoard feet = thickness (inches) x width (inches) x length (inches) / 144',
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    expect(composeGroundedAnswer('How do you calculate board feet?', [buying, formula])?.text).toContain(
+      '/ 144',
+    );
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

@@ -39,6 +39,12 @@ describe('questionIntent', () => {
     }
   });
 
+  it('tells a question asking for a calculation', () => {
+    expect(questionIntent('How do you calculate board feet?').calculation).toBe(true);
+    expect(questionIntent('How do I work out my training zones?').calculation).toBe(true);
+    expect(questionIntent('How do I flatten a board?').calculation).toBeUndefined();
+  });
+
   it('asks for what came earlier in the creator’s life, not for a step before another', () => {
     for (const question of [
       'What did you do before woodworking?',

@@ -25,7 +25,12 @@ export interface QuestionIntent {
   earlier?: boolean;
   /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
   head?: string;
+  /** "How do you calculate board feet?": a formula or a calculation answers it. */
+  calculation?: boolean;
 }
+
+const CALCULATION =
+  /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b/;
 
 const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
 
@@ -93,6 +98,7 @@ export function questionIntent(question: string): QuestionIntent {
   const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
+  if (CALCULATION.test(text)) intent.calculation = true;
   if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;

@@ -25,7 +25,7 @@ const FRAMING = new Set(
   `good best better way use need buy get time year thing start tell say talk know want like make take keep give
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
-  normal overall exact exactly really actually generally usually per`
+  normal overall exact exactly really actually generally usually per calculate compute`
     .split(/\s+/)
     .map(stem),
 );
