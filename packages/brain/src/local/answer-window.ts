@@ -226,7 +226,9 @@ function answers(s: WindowSentence, context: WindowContext): boolean {
   // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
   // on what condition ("replace the chain when it reaches 0.5 percent wear").
   if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
-  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
+  // The creator telling their story answers a question about their past, but not "who" or "where".
+  const story = aboutCreator && kind !== 'person' && kind !== 'place' && s.cues.has('past');
+  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || story;
 }
 
 /** Can an answer open with this sentence? */

@@ -366,6 +366,25 @@ describe('composeGroundedAnswer on "how do you calculate"', () => {
   });
 });
 
+describe('composeGroundedAnswer on "who"', () => {
+  it('answers "who taught you" with a person, not with a story of the creator’s own teaching', () => {
+    const teaching = passage(
+      't1',
+      "ON TEACHING SMALL GROUPS\n\nEvery class at the Hale Bench School has six students, maximum. I tried eight once, in 2014. It was measurably worse: people were sawing crooked for half an hour before I could reach them, and half an hour is long enough to build a habit. The value of an in-person class is that someone catches your mistake in the first minute. That doesn't scale, and I've stopped wanting it to.",
+      { documentTitle: 'LinkedIn posts', documentType: 'linkedin' },
+    );
+    const quotes = passage(
+      't2',
+      'Plane more, sand less. Better surface, less dust, quieter shop.\n\nThe wood always gets a vote. - my teacher Ted Varga, roughly ten times a day, 2006 to 2009.',
+      { documentTitle: 'Posts on X', documentType: 'twitter' },
+    );
+    const answer = composeGroundedAnswer('Who taught you woodworking?', [teaching, quotes], {
+      intent: { kind: 'person', aboutCreator: true },
+    });
+    expect(answer?.text).toContain('Ted Varga');
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

@@ -61,7 +61,8 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'person',
-    /\b(?!I\b)[A-Z][a-z]+ [A-Z][a-z]+\b|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
+    // A name ("Ted Varga"), not a place or an institution ("the Hale Bench School", "Tamsin Falls").
+    /\b(?!I\b)[A-Z][a-z]+ (?!(?:School|College|University|Street|Road|Lane|Falls|Club|Shop|Farm|Barn|Bench|Hour|Notes|Episode|Podcast|Park|Valley|Hill|River|Dales)\b)[A-Z][a-z]+\b(?! [A-Z])|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
   ],
   [
     'place',
