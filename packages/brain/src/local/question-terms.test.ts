@@ -38,4 +38,22 @@ describe('questionTerms', () => {
     }).find((t) => t.term === 'per');
     expect(per?.topical).toBe(false);
   });
+
+  it('keeps weight for a rare word the creator says far more often another way ("cycling" / "riding")', () => {
+    const stats = {
+      frequencies: new Map([
+        ['cycl', 1],
+        ['ride', 24],
+      ]),
+      chunks: 60,
+    };
+    const cycling = questionTerms('When did you start cycling?', undefined, stats).find(
+      (t) => t.term === 'cycl',
+    );
+    const riding = questionTerms('When did you start riding?', undefined, stats).find(
+      (t) => t.term === 'ride',
+    );
+    expect(cycling?.forms.has('ride')).toBe(true);
+    expect(cycling?.weight).toBeGreaterThan((riding?.weight ?? 0) * 2);
+  });
 });

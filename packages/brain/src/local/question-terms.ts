@@ -30,6 +30,8 @@ const FRAMING = new Set(
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
+/** How much more common a synonym must be than the question's word for the word to keep weight. */
+const RARER_THAN_SYNONYM = 4;
 const CONTEXT_WEIGHT = 0.5;
 const VERB_WEIGHT = 0.5;
 /** A term the statistics were not asked about (a stop word to PostgreSQL, say). */
@@ -90,6 +92,12 @@ export function questionTerms(
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
       const topical = !FRAMING.has(term) && !asked.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
+      // A rare word the creator says far more often another way ("cycling", said "riding"): it
+      // weighs between the two, so that the common synonym counts without the question's own
+      // subject weighing as little as a word in every other passage.
+      const own = stats?.frequencies.get(term);
+      if (stats && df !== undefined && own !== undefined && own > 0 && df >= RARER_THAN_SYNONYM * own)
+        weight = (idf(own, stats.chunks) + weight) / 2;
       if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;

@@ -31,6 +31,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['mistake', 'error'],
   ['recommend', 'suggest'],
   ['bike', 'bicycle'],
+  ['cycling', 'riding'],
   ['high', 'height', 'tall'],
   ['slope', 'ratio', 'angle', 'pitch'],
   ['loud', 'noise', 'noisy', 'decibel'],
