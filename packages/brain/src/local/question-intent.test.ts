@@ -20,6 +20,7 @@ describe('questionIntent', () => {
     ['Where did you grow up?', 'place'],
     ["What's your favourite wood?", 'general'],
     ['What kind of log do you look for to make chairs?', 'choice'],
+    ['How long does a waxed chain last?', 'amount'],
   ])('"%s" asks for %s', (question, kind) => {
     expect(questionIntent(question).kind).toBe(kind);
   });

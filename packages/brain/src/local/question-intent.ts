@@ -52,6 +52,8 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
     /^what (?:does|do) .+ (?:mean|stand for)\b|^what(?:'s| is| are) (?:an? )?[\w-]+(?: [\w-]+)?$/,
   ],
   ['frequency', /\bhow often\b|\bhow many times\b/],
+  // "How long does a waxed chain last?": a lifespan, in time or in use (kilometres, coats).
+  ['amount', /\bhow long (?:does|do|will|would|should|can|did) (?:\w+ ){0,4}last\b/],
   [
     'duration',
     /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,

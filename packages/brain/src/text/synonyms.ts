@@ -40,6 +40,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['carb', 'carbs', 'carbohydrate'],
   ['reapply', 're-oil', 'recoat', 're-coat'],
   // Irregular forms the stemmer cannot meet.
+  ['long', 'longer', 'longest'],
+  ['hill', 'hills', 'hilly'],
   ['grow', 'grew', 'grown'],
   ['teach', 'taught', 'teacher'],
   ['learn', 'learnt', 'learned'],
