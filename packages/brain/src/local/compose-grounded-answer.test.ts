@@ -385,6 +385,35 @@ describe('composeGroundedAnswer on "who"', () => {
   });
 });
 
+describe('composeGroundedAnswer on the creator’s life', () => {
+  const about = passage(
+    'a1',
+    'Before I coached cyclists, I spent eleven years teaching physics at a secondary school in Leeds. I still think like a physics teacher.',
+    { documentTitle: 'About Dana' },
+  );
+  const tyres = passage('a2', 'Tyre pressure depends on the rider, the tyre and the road.', {
+    documentTitle: 'Tyre pressure',
+  });
+  const options = { cloneName: 'Dana Kessler', intent: { kind: 'place' as const, aboutCreator: true } };
+
+  it('answers "where are you from?" (no terms to search) from the About page', () => {
+    const answer = composeGroundedAnswer('Where are you from?', [about, tyres], options);
+    expect(answer?.text).toContain('in Leeds');
+    expect(answer?.citations[0]).toMatchObject({ documentTitle: 'About Dana', used: true });
+  });
+
+  it('hedges with the About page when the question’s words miss it', () => {
+    const answer = composeGroundedAnswer('Where did your family settle?', [about, tyres], options);
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toContain('in Leeds');
+  });
+
+  it('still says nothing for a question about a place no biography states', () => {
+    const plain = { ...about, documentTitle: 'Physics and cycling' };
+    expect(composeGroundedAnswer('Where did your family settle?', [plain, tyres], options)).toBeNull();
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(

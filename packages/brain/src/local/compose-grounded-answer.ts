@@ -8,6 +8,7 @@
  */
 import type { CitationDraft } from '../brain';
 import type { Passage } from '../retrieval/retrieve';
+import { biographyTitlePattern } from '../retrieval/search-knowledge';
 import { citedExcerpt } from '../text/cited-excerpt';
 import { askedMeasure } from './answer-measure';
 import {
@@ -194,6 +195,27 @@ function verdict(
   return 'none';
 }
 
+/** Kinds of fact about the creator's life an About page states, whatever words it uses. */
+const BIOGRAPHICAL: ReadonlySet<QuestionIntent['kind']> = new Set(['place', 'person', 'time']);
+
+/**
+ * For a "where", "who" or "when" question about the creator's life, the best window of one of
+ * their biography documents (an About page, a bio, an interview) that states that kind of fact.
+ */
+function biographyWindow(
+  windows: readonly AnswerWindow[],
+  passages: readonly Passage[],
+  intent: QuestionIntent,
+  cloneName: string,
+): AnswerWindow | undefined {
+  if (!intent.aboutCreator || !BIOGRAPHICAL.has(intent.kind)) return undefined;
+  const biography = new RegExp(biographyTitlePattern(cloneName).replace(/\\[mM]/g, '\\b'), 'i');
+  return windows.find((w) => {
+    const p = passages[w.passage];
+    return w.cued && p !== undefined && biography.test(p.documentTitle);
+  });
+}
+
 /**
  * The answer to `question` from `passages` (best first); null when they do not cover it, so
  * that the caller can say it has not covered that.
@@ -204,10 +226,12 @@ export function composeGroundedAnswer(
   options: ComposeOptions = {},
 ): GroundedAnswer | null {
   const terms = questionTerms(question, options.context, options.statistics);
-  if (terms.length === 0 || passages.length === 0) return null;
   const own = questionIntent(question);
   const intent =
     options.intent ?? (own.kind === 'general' && options.context ? questionIntent(options.context) : own);
+  // "Where are you from?" has no terms, yet the creator's biography may say.
+  const lifeQuestion = intent.aboutCreator && BIOGRAPHICAL.has(intent.kind);
+  if ((terms.length === 0 && !lifeQuestion) || passages.length === 0) return null;
   const context = {
     terms,
     intent,
@@ -223,16 +247,27 @@ export function composeGroundedAnswer(
     .map((p, i) => bestWindow(p, i, context, rankShare(i, passages), options.context !== undefined))
     .filter((w): w is AnswerWindow => w !== null)
     .sort((a, b) => b.score - a.score);
-  const best = windows[0];
-  if (!best) return null;
+  const first = windows[0];
+  if (!first) return null;
+  const judge = (w: AnswerWindow) => {
+    const grown = growWindow(w, context, LENGTHS);
+    const holds = heldByWindow(w, Math.min(w.leadIn, grown.span[0]), grown.span[1], context);
+    const cued = w.cued || grown.sentences.some((s) => s.cues.size > 0 && w.cued);
+    const subjectless = !terms.some((t) => t.topical && t.focus);
+    const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
+    return { window: w, grown, cued, decision };
+  };
+  let judged = judge(first);
+  if (judged.decision === 'none') {
+    // A question about the creator's life that their knowledge words differently ("Where are
+    // you based?"): their biography's sentence stating that kind of fact, as a hedge.
+    const fromBiography = biographyWindow(windows, passages, intent, options.cloneName ?? '');
+    if (!fromBiography) return null;
+    judged = { ...judge(fromBiography), decision: 'hedge' };
+  }
+  const { window: best, grown, cued, decision } = judged;
   const passage = passages[best.passage];
   if (!passage) return null;
-  const grown = growWindow(best, context, LENGTHS);
-  const holds = heldByWindow(best, Math.min(best.leadIn, grown.span[0]), grown.span[1], context);
-  const cued = best.cued || grown.sentences.some((s) => s.cues.size > 0 && best.cued);
-  const subjectless = !terms.some((t) => t.topical && t.focus);
-  const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
-  if (decision === 'none') return null;
   // A question with one subject ("stocks") is not answered by a passage that names it in passing.
   const subjects = terms.filter((t) => t.topical && t.focus);
   const [subject] = subjects;
