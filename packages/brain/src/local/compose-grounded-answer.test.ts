@@ -349,6 +349,30 @@ describe('composeGroundedAnswer on a follow-up', () => {
 });
 
 describe('composeGroundedAnswer on "how do you calculate"', () => {
+  it('answers "how do you price…" with the method, not with one price', () => {
+    const talking = passage(
+      'c3',
+      'Talking about price with clients\n\nSay the number plainly. I say, "For this table in cherry, the price is 7,950 dollars, including delivery." Then I stop talking.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const formula = passage(
+      'c4',
+      'The formula\n\nPrice = (estimated hours x shop rate) + (materials x 1.5) + overhead share\n\nHours. Estimate every step honestly.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const batches = passage(
+      'c5',
+      'For small items - cutting boards, boxes, stools - I price by batches. My end-grain boards take about 6 to 8 hours each as one-offs, which at my rate would be 500 dollars, which nobody will pay.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const answer = composeGroundedAnswer('How do you price a commissioned dining table?', [
+      talking,
+      formula,
+      batches,
+    ]);
+    expect(answer?.text).toMatch(/^Price = \(estimated hours x shop rate\)/);
+  });
+
   it('answers with the formula, not a step that uses the result', () => {
     const buying = passage(
       'c1',

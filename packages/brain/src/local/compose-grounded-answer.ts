@@ -235,7 +235,10 @@ export function composeGroundedAnswer(
   const context = {
     terms,
     intent,
-    measure: askedMeasure(options.context ? `${options.context} ${question}` : question),
+    // "How do you price a table?" asks for the method, not for a sum of money.
+    measure: intent.calculation
+      ? null
+      : askedMeasure(options.context ? `${options.context} ${question}` : question),
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
     heard: new Set((options.heard ?? []).map(normaliseSentence)),

@@ -43,6 +43,7 @@ describe('questionIntent', () => {
   it('tells a question asking for a calculation', () => {
     expect(questionIntent('How do you calculate board feet?').calculation).toBe(true);
     expect(questionIntent('How do I work out my training zones?').calculation).toBe(true);
+    expect(questionIntent('How do you price a commissioned dining table?').calculation).toBe(true);
     expect(questionIntent('How do I flatten a board?').calculation).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ export interface QuestionIntent {
 }
 
 const CALCULATION =
-  /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b/;
+  /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b|\bhow (?:do|should|would|can) (?:you|i|we) (?:price|quote|cost)\b/;
 
 const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
 
