@@ -463,6 +463,9 @@ describe('tidySentence and withMarker', () => {
     expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
     expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
     expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
+    expect(tidySentence('The deep way is my grandfather, Arlo.')).toBe(
+      'The deep way is my grandfather, Arlo.',
+    );
     // A list of qualities, not someone addressed.
     expect(tidySentence('Wide, long boards, mostly clear.')).toBe('Wide, long boards, mostly clear.');
     expect(tidySentence('I moved to Leeds, Yorkshire, where I taught.')).toBe(

@@ -106,8 +106,14 @@ function withoutVocative(text: string): string {
   const lead = LEADING_VOCATIVE.exec(text);
   const addressed = lead?.[1] && isName(lead[1]) && CLAUSE.test(text.slice(lead[0].length));
   let out = lead && addressed ? text.slice(lead[0].length) : text;
-  out = out.replace(INNER_VOCATIVE, (match, name: string) =>
-    isName(name) ? (match.trimEnd().endsWith(',') ? ', ' : '') : match,
+  // "my grandfather, Arlo": a name in apposition, not someone addressed.
+  const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
+  out = out.replace(INNER_VOCATIVE, (match, name: string, at: number, whole: string) =>
+    isName(name) && !apposition.test(whole.slice(0, at))
+      ? match.trimEnd().endsWith(',')
+        ? ', '
+        : ''
+      : match,
   );
   return out;
 }

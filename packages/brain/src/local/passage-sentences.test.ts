@@ -52,4 +52,12 @@ describe('passageSentences', () => {
     const sentences = passageSentences('Yes. About a third of my riders are new.');
     expect(sentences.map((s) => s.section)).toEqual([null, null]);
   });
+
+  it('marks a sentence whose "he" or "she" names no one before it as pointing back', () => {
+    const [farm, arlo] = passageSentences(
+      'I grew up on a sheep farm, and he was the one who fixed everything. My grandfather, Arlo, said he could fix anything.',
+    );
+    expect(farm?.dangling).toBe(true);
+    expect(arlo?.dangling).toBe(false);
+  });
 });

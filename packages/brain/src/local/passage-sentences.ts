@@ -55,6 +55,22 @@ const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’
 /** "Squeeze-out.", "Wood choice.": one or two words labelling the paragraph they open; not "Yes." */
 const PARAGRAPH_LABEL =
   /^(?!(?:yes|no|sure|right|ok|okay|mostly|nope|yep|exactly|absolutely|never|always)\b)[\p{L}-]+(?: [\p{L}-]+)?[.:]$/iu;
+/** "he", "she", "him", "his", "her": someone the sentence must have named first. */
+const HE_OR_SHE = /\b(?:he|she|him|his|her|hers)\b/i;
+/** Someone named: a capitalised word past the first ("Arlo", "Ted"), or "my grandfather". */
+const SOMEONE =
+  /(?<=\s)\p{Lu}\p{Ll}+|\b(?:my|our|a|the) (?:grandfather|grandmother|father|mother|dad|mum|mom|brother|sister|wife|husband|partner|friend|teacher|mentor|boss|client|student|neighbour|neighbor|colleague|son|daughter|uncle|aunt)\b/u;
+
+/**
+ * "I grew up on a sheep farm, and he was the one who fixed everything": a "he" or "she" whom the
+ * sentence has not named before it points back at someone an answer opening here leaves out.
+ */
+function namesNoOneBeforeHeOrShe(sentence: string): boolean {
+  const at = HE_OR_SHE.exec(sentence)?.index;
+  if (at === undefined) return false;
+  return !SOMEONE.test(sentence.slice(0, at));
+}
+
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
 
@@ -128,7 +144,9 @@ function analyse(text: string): PassageSentence[] {
         question: /\?["'”’)]*$/.test(sentence),
         noise: NOISE.test(sentence),
         dangling:
-          opensWithReference(sentence) || (countWords(sentence) <= 6 && POINTS_BACK_AT_END.test(sentence)),
+          opensWithReference(sentence) ||
+          (countWords(sentence) <= 6 && POINTS_BACK_AT_END.test(sentence)) ||
+          namesNoOneBeforeHeOrShe(sentence),
         firstPerson: FIRST_PERSON.test(sentence),
         cues: sentenceCues(sentence),
         paragraph,
