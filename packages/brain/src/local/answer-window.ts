@@ -198,6 +198,9 @@ const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?
 /** A formula or a calculation: "= thickness x width x length / 144", "multiply it by 0.95". */
 const FORMULA = /\s=\s|\d\s?x\s?\d.*\/\s?\d|\)\s?x\s?\(|\b(?:multiply|divide|multiplied|divided)\b/i;
 
+/** "before a race", "after a wet ride", "during a long ride": when the question asks about. */
+const RELATION = /\b(before|after|during)\s+(?:a|an|the|my|your|each|every|long|hard|wet)\b/i;
+
 /** A condition a step waits for: "when it reaches 0.5 percent", "until it's rubbery". */
 const CONDITION = /\b(?:when|once|until|as soon as) (?:it|it's|they|they're|you|the|your)\b/i;
 
@@ -222,6 +225,10 @@ function answers(s: WindowSentence, context: WindowContext): boolean {
   if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
   // "How do you calculate board feet?" is answered by the formula, not by a step that uses it.
   if (context.intent.calculation) return FORMULA.test(s.text);
+  // "What should I eat before a race?": the sentence saying what to do before ("…three hours
+  // before the start") states what is asked, whatever kind of question it is.
+  const when = context.intent.earlier ? undefined : RELATION.exec(context.question ?? '')?.[1]?.toLowerCase();
+  if (when && new RegExp(`\\b${when}\\b`, 'i').test(s.text)) return true;
   if (earlier && s.cues.has('earlier')) return true;
   // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
   // on what condition ("replace the chain when it reaches 0.5 percent wear").

@@ -438,6 +438,23 @@ describe('composeGroundedAnswer on the creator’s life', () => {
   });
 });
 
+describe('composeGroundedAnswer on "before…"', () => {
+  it('answers "what should I eat before a race?" with what to eat before it, not during it', () => {
+    const racing = passage(
+      'b1',
+      "In the race I tell riders to eat something every 20 to 30 minutes and to set a timer, because you'll forget once you're racing. Bars, rice cakes, jelly sweets: all fine, as long as you've practised with them.",
+      { documentTitle: 'Race-Day Fuelling' },
+    );
+    const breakfast = passage(
+      'b2',
+      'The rule I repeat most: nothing new on race day.\n\nEat a proper breakfast about three hours before the start: roughly 2 grams of carbohydrate per kilogram of body weight.',
+      { documentTitle: 'Race-Day Fuelling' },
+    );
+    const answer = composeGroundedAnswer('What should I eat before a race?', [racing, breakfast]);
+    expect(answer?.text).toContain('three hours before the start');
+  });
+});
+
 describe('composeGroundedAnswer on definitions', () => {
   it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
     const grades = passage(
