@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/retrieve';
-import { bestWindow, mirroredPhrases } from './answer-window';
+import { bestWindow } from './answer-window';
 import { questionIntent } from './question-intent';
 import { questionTerms } from './question-terms';
 
@@ -40,15 +40,5 @@ describe('bestWindow', () => {
     expect(windowFor('Who taught you woodworking?', teaching)?.cued).toBe(false);
     // The same story does answer a question about their past.
     expect(windowFor('Did you ever teach bigger groups?', teaching)?.cued).toBe(true);
-  });
-});
-
-describe('mirroredPhrases', () => {
-  it('turns the visitor’s "your" and "do you" into the creator’s "my" and "I"', () => {
-    const [own] = mirroredPhrases('How tall is your own bench?');
-    expect(own?.test('My own bench is this one at the end.')).toBe(true);
-    expect(own?.test('A bench should be as high as your wrist.')).toBe(false);
-    const [ride] = mirroredPhrases('What bike do you ride?');
-    expect(ride?.test('Someone asked what bike I ride.')).toBe(true);
   });
 });

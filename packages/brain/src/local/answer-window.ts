@@ -9,11 +9,11 @@
  */
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
-import { contentTerms, stem } from '../text/terms';
+import { contentTerms } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
-import type { Cue } from './sentence-cues';
+import { holdsTerm, mirroredPhrases, NEGATING, statesAsked } from './states-asked';
 
 /**
  * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
@@ -101,48 +101,6 @@ const WEIGHTS = {
   heard: 0.3,
 };
 
-/** "your own bench", "do you ride": what the visitor asks of the creator, as the creator says it. */
-const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
-const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
-
-/**
- * Patterns of the creator's own words for what the question asks of them: "How tall is your own
- * bench?" → "my own bench"; "What bike do you ride?" → "I ride". An answer in the creator's words
- * about their own bench beats one about benches in general.
- */
-export function mirroredPhrases(question: string): RegExp[] {
-  const out: RegExp[] = [];
-  for (const m of question.matchAll(YOUR)) {
-    const word = m[2] ?? '';
-    out.push(
-      new RegExp(`\\bmy ${m[1] ? 'own ' : '(?:own )?'}${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'),
-    );
-  }
-  for (const m of question.matchAll(YOU_DO)) {
-    const word = m[1] ?? '';
-    out.push(new RegExp(`\\bI (?:\\p{L}+ly )?${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'));
-  }
-  return out;
-}
-
-/** A section heading that turns its sentences against what they say: "What not to buy yet", "Mistakes". */
-const NEGATING = /\b(?:not|don'?t|never|avoid|skip|mistakes?|myths?|wrong)\b/i;
-
-/** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
-const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
-  amount: ['amount', 'duration'],
-  duration: ['duration'],
-  frequency: ['frequency'],
-  time: ['time'],
-  steps: ['steps'],
-  reason: ['reason'],
-  person: ['person'],
-  place: ['place'],
-  choice: ['choice'],
-  definition: ['definition'],
-  general: [],
-};
-
 export const normaliseSentence = (text: string): string =>
   text
     .replace(/\s*\[\d+\]/g, '')
@@ -195,49 +153,6 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
-/** A formula or a calculation: "= thickness x width x length / 144", "multiply it by 0.95". */
-const FORMULA = /\s=\s|\d\s?x\s?\d.*\/\s?\d|\)\s?x\s?\(|\b(?:multiply|divide|multiplied|divided)\b/i;
-
-/** "before a race", "after a wet ride", "during a long ride": when the question asks about. */
-const RELATION = /\b(before|after|during)\s+(?:a|an|the|my|your|each|every|long|hard|wet)\b/i;
-
-/** A condition a step waits for: "when it reaches 0.5 percent", "until it's rubbery". */
-const CONDITION = /\b(?:when|once|until|as soon as) (?:it|it's|they|they're|you|the|your)\b/i;
-
-/** "FAS (Firsts and Seconds): the top grade", "S4S means…": what a definition defines. */
-const DEFINED = /^(.{1,60}?)(?:\s*\(|:\s|\s(?:means|stands for|is short for)\b)/;
-
-/**
- * A definition of what was asked: "FAS (Firsts and Seconds): the top grade", not "Select:
- * similar to FAS…" (a definition of something else that mentions it).
- */
-function defines(s: WindowSentence, context: WindowContext): boolean {
-  const head = DEFINED.exec(s.text)?.[1];
-  if (!head) return true;
-  const terms = new Set(contentTerms(head));
-  return context.terms.some((t) => t.focus && t.topical && holds(terms, t));
-}
-
-/** Does sentence `s` state what the question asks for? */
-function answers(s: WindowSentence, context: WindowContext): boolean {
-  if (context.measure?.test(s.text)) return true;
-  const { kind, aboutCreator, earlier } = context.intent;
-  if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
-  // "How do you calculate board feet?" is answered by the formula, not by a step that uses it.
-  if (context.intent.calculation) return FORMULA.test(s.text);
-  // "What should I eat before a race?": the sentence saying what to do before ("…three hours
-  // before the start") states what is asked, whatever kind of question it is.
-  const when = context.intent.earlier ? undefined : RELATION.exec(context.question ?? '')?.[1]?.toLowerCase();
-  if (when && new RegExp(`\\b${when}\\b`, 'i').test(s.text)) return true;
-  if (earlier && s.cues.has('earlier')) return true;
-  // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
-  // on what condition ("replace the chain when it reaches 0.5 percent wear").
-  if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
-  // The creator telling their story answers a question about their past, but not "who" or "where".
-  const story = aboutCreator && kind !== 'person' && kind !== 'place' && s.cues.has('past');
-  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || story;
-}
-
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
@@ -253,11 +168,6 @@ const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
   return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
 
-const holds = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
-  for (const f of t.forms) if (terms.has(f)) return true;
-  return false;
-};
-
 export interface Held {
   coverage: number;
   unknown: number;
@@ -270,7 +180,7 @@ export interface Held {
 function termFlags(all: readonly WindowSentence[], context: WindowContext): boolean[][] {
   return all.map((s) => {
     const terms = new Set(s.terms);
-    return context.terms.map((t) => holds(terms, t));
+    return context.terms.map((t) => holdsTerm(terms, t));
   });
 }
 
@@ -355,8 +265,8 @@ function held(
     inside,
     askedFlags(all, flags, i, n),
     beside,
-    context.terms.map((t) => holds(around, t)),
-    context.terms.map((t) => holds(title, t)),
+    context.terms.map((t) => holdsTerm(around, t)),
+    context.terms.map((t) => holdsTerm(title, t)),
   );
 }
 
@@ -386,17 +296,17 @@ export function bestWindow(
   // Per sentence, once: the weight of the question terms it holds itself, and whether it states what is asked.
   const sentenceWeights = all.map((s) => {
     const terms = new Set(s.terms);
-    return context.terms.reduce((sum, t) => sum + (holds(terms, t) ? t.weight : 0), 0);
+    return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
-  const stated = all.map((s) => answers(s, context));
+  const stated = all.map((s) => statesAsked(s, context));
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
   const flags = termFlags(all, context);
   const n = context.terms.length;
-  const aroundFlags = context.terms.map((t) => holds(around, t));
+  const aroundFlags = context.terms.map((t) => holdsTerm(around, t));
   // A choice is answered about its head ("the best finish"), not about the rest ("cutting board").
   const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
   const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
-  const titleFlags = context.terms.map((t) => holds(title, t));
+  const titleFlags = context.terms.map((t) => holdsTerm(title, t));
   // The heading of a sentence's section counts as a title over it (chunks carry their section's heading).
   const sectionFlags = new Map<string, boolean[]>();
   const underSection = (s: WindowSentence | undefined): boolean[] => {
@@ -404,7 +314,7 @@ export function bestWindow(
     let flags = sectionFlags.get(s.section);
     if (!flags) {
       const terms = new Set(contentTerms(s.section));
-      flags = context.terms.map((t, k) => titleFlags[k] === true || holds(terms, t));
+      flags = context.terms.map((t, k) => titleFlags[k] === true || holdsTerm(terms, t));
       sectionFlags.set(s.section, flags);
     }
     return flags;
@@ -506,7 +416,7 @@ function leadWithAnswer(
   // Only sentences whose question terms the rest of the run also holds are left out.
   const rest = new Set(window.all.slice(start, j + 1).flatMap((s) => s.terms));
   const dropped = new Set(window.all.slice(i, start).flatMap((s) => s.terms));
-  if (context.terms.some((t) => holds(dropped, t) && !holds(rest, t))) return window;
+  if (context.terms.some((t) => holdsTerm(dropped, t) && !holdsTerm(rest, t))) return window;
   return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
 }
 
@@ -516,10 +426,10 @@ function leadWithAnswer(
  * not about stocks).
  */
 export function mentionsInPassing(window: AnswerWindow, term: QuestionTerm): boolean {
-  if (holds(window.title, term)) return false;
+  if (holdsTerm(window.title, term)) return false;
   const section = window.sentences[0]?.section;
-  if (section && holds(new Set(contentTerms(section)), term)) return false;
-  const holding = window.all.filter((s) => s.part === 0 && holds(new Set(s.terms), term));
+  if (section && holdsTerm(new Set(contentTerms(section)), term)) return false;
+  const holding = window.all.filter((s) => s.part === 0 && holdsTerm(new Set(s.terms), term));
   return holding.length <= 1;
 }
 
@@ -543,7 +453,8 @@ export function growWindow(
   const { all } = window;
   let [i, j] = window.span;
   const termSet = new Set(context.terms.flatMap((t) => [...t.forms]));
-  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => termSet.has(t)) || answers(s, context);
+  const relevant = (s: WindowSentence): boolean =>
+    s.terms.some((t) => termSet.has(t)) || statesAsked(s, context);
   let words = all.slice(i, j + 1).reduce((sum, s) => sum + s.words, 0);
   // Each paragraph of collected posts is a post of its own: an answer stays inside one.
   const posts = SOCIAL.has(window.documentType);
@@ -552,13 +463,13 @@ export function growWindow(
   const fits = (s: WindowSentence | undefined): s is WindowSentence =>
     s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
   const wantsCue = context.intent.kind !== 'general' || context.measure;
-  let stated = all.slice(i, j + 1).some((s) => answers(s, context));
+  let stated = all.slice(i, j + 1).some((s) => statesAsked(s, context));
   for (let next = all[j + 1]; fits(next); next = all[j + 1]) {
     const unstated = wantsCue && !stated;
     if (words >= lengths.minWords && !unstated && !(words < lengths.fullWords && relevant(next))) break;
     j += 1;
     words += next.words;
-    stated ||= answers(next, context);
+    stated ||= statesAsked(next, context);
   }
   // Back only within the answer's own paragraph: the sentence before it may close another
   // section ("…the whole kit comes to about 220 dollars." before "Angles." and the angles).
