@@ -5,7 +5,8 @@
  * of fact asked for: an amount in the unit asked, a time for "when", a reason for "why" — or
  * with the sentence just before it when the answer sentence points back ("It needs no glue").
  * The run then goes on with the sentences after it, whole, never stitched from elsewhere. A
- * passage may run on into the chunk after it in its document.
+ * passage may run on into the chunk after it in its document; the end of the chunk before it
+ * (never quoted) and the heading of each sentence's section say what it is about.
  */
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';

@@ -38,6 +38,8 @@ const BIOGRAPHY_PASSAGES = 3;
  * otherwise fill every place with its own passages and hide the one document that answers.
  */
 export const PASSAGES_PER_DOCUMENT = 5;
+/** Passages ranked per passage answered, so that a few per document still leave enough. */
+const OVERFETCH = 2;
 
 /** `passages` (best first), at most `PASSAGES_PER_DOCUMENT` of each document, at most `limit`. */
 export function fewPerDocument(passages: readonly Passage[], limit: number): Passage[] {
@@ -72,7 +74,7 @@ export async function searchKnowledge(
   // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
   const plain = query.replace(/\b(\d+)s\b/g, '$1').replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/gi, '$1 $2');
   const expanded = withSynonyms(plain, contentTerms(plain));
-  const found = await retrieveWithTerms(db, clone.id, expanded, { limit: limit * PASSAGES_PER_DOCUMENT });
+  const found = await retrieveWithTerms(db, clone.id, expanded, { limit: limit * OVERFETCH });
   const main = { ...found, passages: fewPerDocument(found.passages, limit) };
   if (!options.aboutCreator) return main;
   // The best biography passages come first, then the rest of the knowledge.
