@@ -56,4 +56,20 @@ describe('questionTerms', () => {
     expect(cycling?.forms.has('ride')).toBe(true);
     expect(cycling?.weight).toBeGreaterThan((riding?.weight ?? 0) * 2);
   });
+
+  it('does not take a number the knowledge never writes that way for an unknown subject', () => {
+    const stats = {
+      frequencies: new Map([
+        ['100', 0],
+        ['mile', 5],
+        ['ride', 20],
+      ]),
+      chunks: 60,
+    };
+    const hundred = questionTerms('How should I train for my first 100-mile ride?', undefined, stats).find(
+      (t) => t.term === '100',
+    );
+    expect(hundred?.unknown).toBe(false);
+    expect(hundred?.topical).toBe(false);
+  });
 });

@@ -101,7 +101,17 @@ export function questionTerms(
       if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
-      return { term, forms, weight, focus: isFocus, topical, unknown: df === 0 };
+      // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
+      // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".
+      const number = /^\d/.test(term);
+      return {
+        term,
+        forms,
+        weight,
+        focus: isFocus,
+        topical: topical && !number,
+        unknown: df === 0 && !number,
+      };
     },
   );
 }
