@@ -4,6 +4,8 @@ import type { CitationType } from '@doppel/protocol';
 export interface Paragraph {
   text: string;
   timestampMs: number | null;
+  /** A section heading ("## What not to buy yet", a line in capitals): what the paragraphs after it are about. */
+  heading?: true;
 }
 
 /** One knowledge file, parsed: what a citation shows and the text to chunk. */

@@ -66,7 +66,7 @@ describe('loadCloneFolder', () => {
       type: 'file',
       url: null,
       paragraphs: [
-        { text: 'My first post', timestampMs: null },
+        { text: 'My first post', timestampMs: null, heading: true },
         { text: 'Some linked bold text.', timestampMs: null },
         { text: 'one item', timestampMs: null },
         { text: 'two item', timestampMs: null },

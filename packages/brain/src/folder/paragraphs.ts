@@ -2,12 +2,30 @@
  * @module Body text → paragraphs: blank lines end a paragraph, a line starting with a
  * timestamp starts one (transcripts put one per line), list items stand alone, and light
  * markdown (headings, emphasis, links, images, code fences, quotes, HTML) is reduced to text.
+ * A heading — a markdown `#` line, or a short line in capitals ("WHAT TO BRING") — is a
+ * paragraph of its own, marked, so that chunks can carry the section they are in.
  */
 import { CloneFolderError } from './clone-folder-error';
 import type { Paragraph } from './knowledge-document';
 import { leadingTimestamp } from './timestamps';
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
+const MARKDOWN_HEADING = /^#{1,6}\s/;
+/** Longest line in capitals read as a heading. */
+const CAPS_HEADING_WORDS = 10;
+
+/**
+ * "WHAT TO BRING", "2. THE ONE-ONE-ONE WIPING BLEND (house finish)": a short line whose words
+ * outside parentheses are in capitals. Not a shouted line of prose ("WIPE OFF ALL EXCESS.").
+ */
+export function isCapitalsHeading(line: string): boolean {
+  const text = line.replace(LIST_ITEM, '').trim();
+  const outside = text.replace(/\([^)]*\)/g, ' ');
+  const letters = outside.match(/\p{L}/gu) ?? [];
+  if (letters.length < 3 || /[.!]["'”’)]*$/.test(text)) return false;
+  if (text.split(/\s+/).length > CAPS_HEADING_WORDS) return false;
+  return outside === outside.toUpperCase();
+}
 
 /** Markdown inline formatting reduced to its text. */
 export function stripInlineMarkdown(line: string): string {
@@ -32,9 +50,9 @@ export function toParagraphs(body: string, file: string, firstLine = 1): Paragra
   const paragraphs: Paragraph[] = [];
   let lines: string[] = [];
   let timestampMs: number | null = null;
-  const flush = (): void => {
+  const flush = (heading = false): void => {
     const text = lines.join(' ').replace(/\s+/g, ' ').trim();
-    if (text) paragraphs.push({ text, timestampMs });
+    if (text) paragraphs.push(heading ? { text, timestampMs, heading: true } : { text, timestampMs });
     lines = [];
     timestampMs = null;
   };
@@ -52,12 +70,13 @@ export function toParagraphs(body: string, file: string, firstLine = 1): Paragra
         `bad timestamp ${stamp.raw} on line ${firstLine + index}: ${stamp.reason}`,
       );
     }
-    if (stamp.kind === 'ok' || LIST_ITEM.test(raw) || /^#{1,6}\s/.test(trimmed)) flush();
+    const heading = stamp.kind !== 'ok' && (MARKDOWN_HEADING.test(trimmed) || isCapitalsHeading(trimmed));
+    if (stamp.kind === 'ok' || LIST_ITEM.test(raw) || heading) flush();
     let text = stamp.kind === 'ok' ? stamp.rest : trimmed;
     text = stripInlineMarkdown(text.replace(LIST_ITEM, ''));
     if (stamp.kind === 'ok') timestampMs = stamp.ms;
     if (text) lines.push(text);
-    if (/^#{1,6}\s/.test(trimmed)) flush();
+    if (heading) flush(true);
   });
   flush();
   return paragraphs;

@@ -72,4 +72,33 @@ describe('chunkParagraphs', () => {
     expect(chunks).toHaveLength(1);
     expect(countWords(chunks[0]?.text ?? '')).toBe(128);
   });
+
+  it('starts a chunk at a heading rather than ending one with it', () => {
+    const chunks = chunkParagraphs([
+      paragraph(7, 10),
+      { text: 'What not to buy yet', timestampMs: null, heading: true },
+      paragraph(7, 10),
+    ]);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]?.text.startsWith('What not to buy yet\n\n')).toBe(true);
+    expect(chunks[0]?.text).not.toContain('What not to buy yet');
+  });
+
+  it('opens a chunk that starts inside a section with that section’s heading', () => {
+    const chunks = chunkParagraphs([
+      { text: 'The budget, line by line', timestampMs: null, heading: true },
+      ...Array.from({ length: 6 }, () => paragraph(4, 12)),
+    ]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text.startsWith('The budget, line by line\n\n')).toBe(true);
+  });
+
+  it('keeps the moments of a chunk right when it opens with its section’s heading', () => {
+    const chunks = chunkParagraphs([
+      { text: 'Sharpening', timestampMs: null, heading: true },
+      ...Array.from({ length: 6 }, (_, i) => paragraph(4, 12, i * 10_000)),
+    ]);
+    const second = chunks[1];
+    expect(second?.text.slice(second.moments[0]?.at).startsWith('Word')).toBe(true);
+  });
 });

@@ -18,7 +18,7 @@ export interface Chunk {
 }
 
 /** Bumped when chunking changes, so that an import re-chunks unchanged files. */
-export const CHUNKER_VERSION = 2;
+export const CHUNKER_VERSION = 3;
 export const CHUNK_MIN_WORDS = 60;
 /** A paragraph end at or past this many words closes the chunk. */
 export const CHUNK_TARGET_WORDS = 110;
@@ -29,6 +29,7 @@ interface Unit {
   words: number;
   paragraph: number;
   timestampMs: number | null;
+  heading: boolean;
 }
 
 /** Sentences (a sentence past the maximum is cut into word runs) tagged with their paragraph. */
@@ -44,6 +45,7 @@ function units(paragraphs: readonly Paragraph[]): Unit[] {
         words: countWords(text),
         paragraph: index,
         timestampMs: paragraph.timestampMs,
+        heading: paragraph.heading === true,
       }));
     }),
   );
@@ -73,16 +75,23 @@ export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
   for (const unit of units(paragraphs)) {
     const atParagraphStart = current.length > 0 && current.at(-1)?.paragraph !== unit.paragraph;
     const atNewMoment = atParagraphStart && unit.timestampMs !== null;
+    const atNewSection = atParagraphStart && unit.heading;
     const tooBig = words + unit.words > CHUNK_MAX_WORDS;
     if (
       (atParagraphStart && words >= CHUNK_TARGET_WORDS) ||
-      (atNewMoment && words >= CHUNK_MIN_WORDS) ||
+      ((atNewMoment || atNewSection) && words >= CHUNK_MIN_WORDS) ||
       (tooBig && words >= CHUNK_MIN_WORDS) ||
       (tooBig && atParagraphStart)
     ) {
+      // A heading never ends a chunk: it goes on with the section it heads.
+      const headings: Unit[] = [];
+      for (let last = current.at(-1); current.length > 1 && last?.heading; last = current.at(-1)) {
+        headings.unshift(last);
+        current.pop();
+      }
       groups.push(current);
-      current = [];
-      words = 0;
+      current = headings;
+      words = headings.reduce((sum, h) => sum + h.words, 0);
     }
     current.push(unit);
     words += unit.words;
@@ -94,5 +103,17 @@ export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
       previous.push(...current);
     else groups.push(current);
   }
-  return groups.map((group, position) => ({ position, ...render(group) }));
+  return withSections(groups).map((group, position) => ({ position, ...render(group) }));
+}
+
+/** Each group that starts inside a section, opened with that section's heading. */
+function withSections(groups: readonly Unit[][]): Unit[][] {
+  let section: Unit | null = null;
+  return groups.map((group) => {
+    const first = group[0];
+    const carried =
+      section && first && !first.heading ? [{ ...section, timestampMs: null }, ...group] : group;
+    for (const unit of group) if (unit.heading) section = unit;
+    return carried;
+  });
 }

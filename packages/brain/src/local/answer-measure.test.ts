@@ -14,6 +14,12 @@ describe('askedMeasure', () => {
     );
   });
 
+  it('matches a fraction of the unit with no number before it ("a quarter of an inch")', () => {
+    const high = askedMeasure('How high should the table saw blade be above the board?');
+    expect(high?.test('The teeth should clear the board by about a quarter of an inch.')).toBe(true);
+    expect(high?.test('A quarter of the students came back.')).toBe(false);
+  });
+
   it('asks for no measure when the question does not name one', () => {
     expect(askedMeasure('What glue do you use for chairs?')).toBeNull();
   });

@@ -38,8 +38,10 @@ export function askedMeasure(question: string): RegExp | null {
   const units = MEASURES.filter((m) => m.asks.test(text)).map((m) => m.units);
   if (units.length === 0) return null;
   const unit = `(?:${units.join('|')})`;
+  // "about a quarter of an inch": a fraction of the unit, with no number before it.
+  const fraction = `\\b(?:a|an|one|three) (?:quarter|half|third|eighth|sixteenth|fortieth)s? of an? ${unit}`;
   return new RegExp(
-    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}`,
+    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}|${fraction}`,
     'i',
   );
 }

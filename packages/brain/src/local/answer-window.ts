@@ -5,7 +5,8 @@
  * of fact asked for: an amount in the unit asked, a time for "when", a reason for "why" — or
  * with the sentence just before it when the answer sentence points back ("It needs no glue").
  * The run then goes on with the sentences after it, whole, never stitched from elsewhere. A
- * passage may run on into the chunk after it in its document.
+ * passage may run on into the chunk after it in its document; the end of the chunk before it
+ * (never quoted) and the heading of each sentence's section say what it is about.
  */
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
@@ -13,11 +14,14 @@ import { contentTerms } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
-import type { Cue } from './sentence-cues';
+import { holdsTerm, mirroredPhrases, NEGATING, statesAsked } from './states-asked';
 
-/** A sentence of a passage or of the chunk after it (`part` 1). */
+/**
+ * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
+ * (`part` -1: never quoted, only what leads up to the passage).
+ */
 export interface WindowSentence extends PassageSentence {
-  part: 0 | 1;
+  part: -1 | 0 | 1;
   /** The clone's own words, fit to quote. */
   own: boolean;
 }
@@ -28,8 +32,14 @@ export interface WindowContext {
   cloneName: string;
   /** Sentences already said (normalised), not to be said again. */
   said: ReadonlySet<string>;
+  /** Sentences the visitor has just heard (normalised): a run leading with them is marked down. */
+  heard?: ReadonlySet<string>;
   /** A number with the unit the question asks for (answer-measure.ts); null when it names none. */
   measure?: RegExp | null;
+  /** The question as asked (its wording beyond its terms: "not", "avoid"). */
+  question?: string;
+  /** The chunks retrieved: a run opens in the chunk after a passage only when it was not retrieved itself. */
+  retrieved?: ReadonlySet<number>;
 }
 
 export interface AnswerWindow {
@@ -63,6 +73,8 @@ export interface AnswerWindow {
 
 /** Documents whose paragraphs are separate posts. */
 const SOCIAL: ReadonlySet<string> = new Set(['twitter', 'instagram', 'facebook', 'linkedin']);
+/** Sentences of the chunk before a passage read as what leads up to it. */
+const LEAD_SENTENCES = 2;
 /** Longest sentence quoted: longer ones are lists or run-ons. */
 const MAX_SENTENCE_WORDS = 60;
 /**
@@ -84,21 +96,10 @@ const WEIGHTS = {
   listLine: 0.05,
   crossing: 0.05,
   anecdote: 0.3,
-};
-
-/** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
-const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
-  amount: ['amount', 'duration'],
-  duration: ['duration'],
-  frequency: ['frequency'],
-  time: ['time'],
-  steps: ['steps'],
-  reason: ['reason'],
-  person: ['person'],
-  place: ['place'],
-  choice: ['choice'],
-  definition: ['definition'],
-  general: [],
+  nextOpening: 0.3,
+  againstSection: 0.6,
+  mirror: 0.5,
+  heard: 0.3,
 };
 
 export const normaliseSentence = (text: string): string =>
@@ -115,7 +116,7 @@ const tagged = new LruMap<string, WindowSentence[]>(1_000);
 export function windowSentences(passage: Passage, context: WindowContext): WindowSentence[] {
   const key =
     context.said.size === 0
-      ? `${context.cloneName}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
+      ? `${context.cloneName}\u0000${passage.previousText ?? ''}\u0000${passage.text}\u0000${passage.next?.text ?? ''}`
       : null;
   const cached = key === null ? undefined : tagged.get(key);
   if (cached) return cached;
@@ -137,9 +138,14 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
     return !context.said.has(normaliseSentence(s.text));
   };
   const tag =
-    (part: 0 | 1) =>
-    (s: PassageSentence): WindowSentence => ({ ...s, part, own: own(s) });
+    (part: -1 | 0 | 1) =>
+    (s: PassageSentence): WindowSentence => ({ ...s, part, own: part !== -1 && own(s) });
+  // What leads up to the passage: the last paragraph of the chunk before, at most two sentences.
+  const before = passage.previousText ? passageSentences(passage.previousText) : [];
+  const lastParagraph = before.at(-1)?.paragraph;
+  const lead = before.filter((s) => s.paragraph === lastParagraph).slice(-LEAD_SENTENCES);
   return [
+    ...lead.map(tag(-1)),
     ...passageSentences(passage.text).map(tag(0)),
     ...(passage.next ? passageSentences(passage.next.text).map(tag(1)) : []),
   ];
@@ -148,21 +154,19 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
-/** Does sentence `s` state what the question asks for? */
-function answers(s: WindowSentence, context: WindowContext): boolean {
-  if (context.measure?.test(s.text)) return true;
-  const { kind, aboutCreator, earlier } = context.intent;
-  if (earlier && s.cues.has('earlier')) return true;
-  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || (aboutCreator && s.cues.has('past'));
-}
-
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
 
-const holds = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
-  for (const f of t.forms) if (terms.has(f)) return true;
-  return false;
+/**
+ * Can a run open with sentence `k`: an opener, or a paragraph of the chunk after the passage
+ * (retrieval found the passage that leads up to it: "…a block of scrap." then "Last thing.
+ * The first one takes about two hours").
+ */
+const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
+  const s = all[k];
+  if (s?.part !== 1) return opener(s);
+  return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
 
 export interface Held {
@@ -177,7 +181,7 @@ export interface Held {
 function termFlags(all: readonly WindowSentence[], context: WindowContext): boolean[][] {
   return all.map((s) => {
     const terms = new Set(s.terms);
-    return context.terms.map((t) => holds(terms, t));
+    return context.terms.map((t) => holdsTerm(terms, t));
   });
 }
 
@@ -192,6 +196,8 @@ function askedFlags(
   for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
     const s = all[i];
     if (!s || (s.own && !s.question && s.words >= 4)) break;
+    // The chunk before ends in prose: a neighbour of the passage, not a question it answers.
+    if (s.part === -1 && !s.question && !s.heading) break;
     if (!s.own || s.question) leads += 1;
     flags[i]?.forEach((f, t) => {
       if (f) asked[t] = true;
@@ -260,8 +266,8 @@ function held(
     inside,
     askedFlags(all, flags, i, n),
     beside,
-    context.terms.map((t) => holds(around, t)),
-    context.terms.map((t) => holds(title, t)),
+    context.terms.map((t) => holdsTerm(around, t)),
+    context.terms.map((t) => holdsTerm(title, t)),
   );
 }
 
@@ -284,31 +290,54 @@ export function bestWindow(
   const around = new Set([...title, ...all.flatMap((s) => (s.part === 0 ? s.terms : []))]);
   const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
-  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => forms.has(t));
+  // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
+  const relevant = (s: WindowSentence): boolean =>
+    s.terms.some((t) => forms.has(t)) ||
+    (s.headed && s.section !== null && contentTerms(s.section).some((t) => forms.has(t)));
   // Per sentence, once: the weight of the question terms it holds itself, and whether it states what is asked.
   const sentenceWeights = all.map((s) => {
     const terms = new Set(s.terms);
-    return context.terms.reduce((sum, t) => sum + (holds(terms, t) ? t.weight : 0), 0);
+    return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
-  const stated = all.map((s) => answers(s, context));
+  const stated = all.map((s) => statesAsked(s, context));
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
   const flags = termFlags(all, context);
   const n = context.terms.length;
-  const aroundFlags = context.terms.map((t) => holds(around, t));
+  const aroundFlags = context.terms.map((t) => holdsTerm(around, t));
   // A choice is answered about its head ("the best finish"), not about the rest ("cutting board").
   const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
   const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
-  const titleFlags = context.terms.map((t) => holds(title, t));
+  const titleFlags = context.terms.map((t) => holdsTerm(title, t));
+  // The heading of a sentence's section counts as a title over it (chunks carry their section's heading).
+  const sectionFlags = new Map<string, boolean[]>();
+  const underSection = (s: WindowSentence | undefined): boolean[] => {
+    if (!s?.section) return titleFlags;
+    let flags = sectionFlags.get(s.section);
+    if (!flags) {
+      const terms = new Set(contentTerms(s.section));
+      flags = context.terms.map((t, k) => titleFlags[k] === true || holdsTerm(terms, t));
+      sectionFlags.set(s.section, flags);
+    }
+    return flags;
+  };
+  const askedAgainst = NEGATING.test(context.question ?? '');
+  const mirrors = mirroredPhrases(context.question ?? '');
+  const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
+  // Said in the previous answer and not stating what the follow-up asks: only leads into it again.
+  const heardAt = all.map((s, k) => context.heard?.has(normaliseSentence(s.text)) === true && !stated[k]);
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
-    if (!opener(all[i])) continue;
+    if (!opensRun(all, i)) continue;
+    if (all[i]?.part === 1 && passage.next && context.retrieved?.has(passage.next.chunkId)) continue;
     const askedAt = askedFlags(all, flags, i, n);
     const asked = askedAt.some(Boolean);
     const inside = new Array<boolean>(n).fill(false);
     let words = 0;
     // A run that goes on into the next paragraph starts at its own paragraph's start: never the
     // tail of one section stitched to the next ("…the kit comes to 220 dollars." + the angles).
-    const opensParagraph = i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]);
+    // A post of collected posts never runs on into the next post.
+    const opensParagraph =
+      !SOCIAL.has(passage.documentType) && (i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]));
     for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
       const last = all[j];
       if (!last?.own) break;
@@ -320,7 +349,9 @@ export function bestWindow(
       const sentences = all.slice(i, j + 1);
       const headHeld =
         headAt < 0 || inside[headAt] === true || askedAt[headAt] === true || beside[headAt] === true;
-      const h = heldFrom(context, inside, askedAt, beside, aroundFlags, titleFlags);
+      const h = heldFrom(context, inside, askedAt, beside, aroundFlags, underSection(all[i]));
+      // "What would you buy?" is not answered from the section "What not to buy yet".
+      const against = !askedAgainst && NEGATING.test(all[i]?.section ?? '');
       const share = h.coverage / weight;
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
@@ -341,6 +372,10 @@ export function bestWindow(
         WEIGHTS.fluff * weight * fluff -
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
+        (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
+        (against ? WEIGHTS.againstSection * weight : 0) +
+        (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
+        WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
         (!context.intent.aboutCreator && all[i]?.cues.has('past') ? WEIGHTS.anecdote * weight : 0);
@@ -382,8 +417,21 @@ function leadWithAnswer(
   // Only sentences whose question terms the rest of the run also holds are left out.
   const rest = new Set(window.all.slice(start, j + 1).flatMap((s) => s.terms));
   const dropped = new Set(window.all.slice(i, start).flatMap((s) => s.terms));
-  if (context.terms.some((t) => holds(dropped, t) && !holds(rest, t))) return window;
+  if (context.terms.some((t) => holdsTerm(dropped, t) && !holdsTerm(rest, t))) return window;
   return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
+}
+
+/**
+ * The passage only mentions `term` in passing: one sentence of it holds the term, and neither its
+ * document's title nor its section's heading does ("…thinner than you'd get from rough stock" is
+ * not about stocks).
+ */
+export function mentionsInPassing(window: AnswerWindow, term: QuestionTerm): boolean {
+  if (holdsTerm(window.title, term)) return false;
+  const section = window.sentences[0]?.section;
+  if (section && holdsTerm(new Set(contentTerms(section)), term)) return false;
+  const holding = window.all.filter((s) => s.part === 0 && holdsTerm(new Set(s.terms), term));
+  return holding.length <= 1;
 }
 
 /** What sentences [i, j] of `window`'s passage hold of the question. */
@@ -406,7 +454,8 @@ export function growWindow(
   const { all } = window;
   let [i, j] = window.span;
   const termSet = new Set(context.terms.flatMap((t) => [...t.forms]));
-  const relevant = (s: WindowSentence): boolean => s.terms.some((t) => termSet.has(t)) || answers(s, context);
+  const relevant = (s: WindowSentence): boolean =>
+    s.terms.some((t) => termSet.has(t)) || statesAsked(s, context);
   let words = all.slice(i, j + 1).reduce((sum, s) => sum + s.words, 0);
   // Each paragraph of collected posts is a post of its own: an answer stays inside one.
   const posts = SOCIAL.has(window.documentType);
@@ -415,13 +464,13 @@ export function growWindow(
   const fits = (s: WindowSentence | undefined): s is WindowSentence =>
     s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
   const wantsCue = context.intent.kind !== 'general' || context.measure;
-  let stated = all.slice(i, j + 1).some((s) => answers(s, context));
+  let stated = all.slice(i, j + 1).some((s) => statesAsked(s, context));
   for (let next = all[j + 1]; fits(next); next = all[j + 1]) {
     const unstated = wantsCue && !stated;
     if (words >= lengths.minWords && !unstated && !(words < lengths.fullWords && relevant(next))) break;
     j += 1;
     words += next.words;
-    stated ||= answers(next, context);
+    stated ||= statesAsked(next, context);
   }
   // Back only within the answer's own paragraph: the sentence before it may close another
   // section ("…the whole kit comes to about 220 dollars." before "Angles." and the angles).

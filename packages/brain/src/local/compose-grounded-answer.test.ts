@@ -181,6 +181,292 @@ describe('labels and fragments', () => {
   });
 });
 
+describe('composeGroundedAnswer across a chunk boundary', () => {
+  const fitting = passage(
+    'f1',
+    "A good first dovetail goes together with firm hand pressure or a couple of light taps with the mallet through a block of scrap. Gaps? Welcome to dovetails. Small gaps on practice joints are completely normal. On your real project, a thin sliver of the same wood glued into a gap, trimmed flush, and nobody will ever know. I've done it. Every professional I know has done it.",
+    { documentTitle: 'Your First Hand-Cut Dovetail', next: null },
+  );
+  const ending = {
+    chunkId: 2,
+    text: "Glue on the pins only, a thin coat, assemble, check for square by measuring the diagonals, and let it cure an hour before you plane the proud tails flush. Plane from the outside edges inward so you don't split the corners.\n\nLast thing. The first one takes most people about two hours. By the tenth it's forty minutes.",
+    timestampMs: null,
+  };
+
+  it('opens at a paragraph of the chunk after the passage when that is where the answer is', () => {
+    const answer = composeGroundedAnswer('How long will my first dovetail take?', [
+      { ...fitting, next: ending },
+    ]);
+    expect(answer?.text).toContain('about two hours');
+  });
+});
+
+describe('composeGroundedAnswer with section headings', () => {
+  const shop = passage(
+    's1',
+    'What not to buy yet\n\nA table saw, as your first machine. If and when you buy a machine for your first shop, I think a bandsaw is the better first one for most home shops.\n\nThe budget, line by line\n\nChisels - around 80 dollars. A set of four bevel-edge chisels is all a first shop needs. Buy a wooden mallet too.',
+    { documentTitle: 'Setting Up a First Woodworking Shop' },
+  );
+
+  it('does not answer "what would you buy" from a section headed "what not to buy"', () => {
+    const answer = composeGroundedAnswer('What would you buy for a first shop?', [shop]);
+    expect(answer?.text).toMatch(/^Chisels/);
+    expect(answer?.text).not.toContain('table saw');
+  });
+
+  it('answers from the paragraph right under the heading that names what is asked', () => {
+    const faq = passage(
+      'h1',
+      'ON SCHOLARSHIPS\n\nEach year two places in my week-long classes are free for people who could not otherwise afford them, with priority for people new to the craft. The 1,450 dollar class fee is a barrier, and woodworking has had enough barriers. Past scholarship students have gone on to open a small cabinet shop and teach chair making at a community college. Applications close January 31. No portfolio needed, just a note about why you want to come.',
+      { documentTitle: 'LinkedIn posts', documentType: 'linkedin' },
+    );
+    expect(composeGroundedAnswer('Do you offer scholarships?', [faq])?.text).toMatch(/^Each year two places/);
+  });
+
+  it('answers "what should I not buy" from it', () => {
+    const answer = composeGroundedAnswer('What should I not buy yet for a first shop?', [shop]);
+    expect(answer?.text).toContain('table saw');
+  });
+});
+
+describe('composeGroundedAnswer on a subject named in passing', () => {
+  const lumber = passage(
+    'l1',
+    "S4S is planed on faces and edges, ready to use, and typically 30 to 50 percent more per board foot. It's convenient, but it's thinner than you'd get from rough stock, and you pay for the convenience. If you have a jointer and planer, buy rough.",
+    { documentTitle: 'How to Buy Lumber' },
+  );
+
+  it('does not answer a question about its one subject from a passage that names it once in passing', () => {
+    expect(composeGroundedAnswer('Is now a good time to buy stocks?', [lumber])).toBeNull();
+  });
+
+  it('answers from a passage about it', () => {
+    const about = { ...lumber, documentTitle: 'Rough stock or S4S?' };
+    expect(composeGroundedAnswer('Should I buy rough stock?', [about])).not.toBeNull();
+  });
+});
+
+describe('composeGroundedAnswer on "when should I"', () => {
+  it('answers with the condition to wait for, not the sentences around it', () => {
+    const chain = passage(
+      'w1',
+      'A clean chain runs quieter and shifts better, and a good chain lube makes all the difference to how the bike feels on a long ride.\n\nChains stretch as the pins and rollers wear. Buy a chain checker. Replace the chain when it reaches 0.5 percent wear, and your cassette will last through two or three chains.',
+      { documentTitle: 'Chain Care' },
+    );
+    const answer = composeGroundedAnswer('When should I replace my chain?', [chain]);
+    expect(answer?.text).toMatch(/^Chains stretch/);
+    expect(answer?.text).toContain('0.5 percent wear');
+  });
+
+  it('answers with the wait or the condition, under the label that names what is asked', () => {
+    const glue = passage(
+      'q1',
+      "Don't overtighten the clamps. If you crank on them, you starve the joint of glue, and a starved joint will fail.\n\nSqueeze-out. Don't wipe it while it's wet - you smear glue into the pores. Wait about twenty to thirty minutes for PVA, until it's rubbery, and then pare it off with a sharp chisel.",
+      { documentTitle: 'Glue-Ups Without Panic' },
+    );
+    const answer = composeGroundedAnswer('When should I clean up glue squeeze-out?', [glue]);
+    expect(answer?.text).toContain('twenty to thirty minutes');
+  });
+});
+
+describe('composeGroundedAnswer on collected posts', () => {
+  it('never runs one post on into the next', () => {
+    const posts = passage(
+      'p1',
+      "PVA glue doesn't cure well below about 50 F. Cold garage glue-ups that fail in spring: this is often why.\n\nDon't wipe wet glue squeeze-out. You smear it into the pores. Wait 20-30 minutes until it's rubbery, then pare it off.",
+      { documentType: 'twitter', documentTitle: 'Posts on X' },
+    );
+    const answer = composeGroundedAnswer('When should I clean up glue squeeze-out?', [posts]);
+    const text = answer?.text ?? '';
+    expect(text).not.toBe('');
+    expect(text.includes('PVA') && text.includes('squeeze-out')).toBe(false);
+  });
+});
+
+describe('composeGroundedAnswer on the creator’s own things', () => {
+  it('answers "your own bench" with what the creator says of their own bench', () => {
+    const students = passage(
+      'm1',
+      'A bench for planing should be about as high as the crease of your wrist. A little bench-on-bench, a box about six inches tall, is good for sawing dovetails.',
+      { documentTitle: 'Listener questions: bench height' },
+    );
+    const mine = passage(
+      'm2',
+      'My own bench is this one at the end. Split top, French style, made from ash in 2012, 34 inches high, which is right for me.',
+      { documentTitle: 'Shop tour' },
+    );
+    expect(composeGroundedAnswer('How tall is your own bench?', [students, mine])?.text).toContain(
+      '34 inches',
+    );
+  });
+});
+
+describe('composeGroundedAnswer after the chunk before', () => {
+  it('reads the end of the chunk before as what leads up to the passage ("…you want a renewable finish." then "My recipe: …")', () => {
+    const recipe = passage(
+      'r1',
+      "My recipe: plain food-grade mineral oil, the kind sold at the pharmacy counter, flooded on until the board won't take any more. For a new end-grain board that's a lot - it'll drink oil for an hour.\n\nWhat I don't use: cooking oils like olive or vegetable oil. They don't cure - they sit there and go rancid.",
+      {
+        documentTitle: 'Making an End-Grain Cutting Board',
+        previousText:
+          'Now the finish, because this is where the internet gets loud. A cutting board gets cut, so any film finish will be sliced up within a week. For a cutting board you want a penetrating, renewable finish that the owner can reapply at home.',
+      },
+    );
+    const sanding = passage(
+      'r2',
+      'Edges: I round them over with a roundover bit. Sand the faces of the cutting board through 180 and stop there, because end grain at 220 burnishes and the finish will not soak into the board evenly.',
+      { documentTitle: 'Making an End-Grain Cutting Board' },
+    );
+    const answer = composeGroundedAnswer("What's the best finish for an end-grain cutting board?", [
+      sanding,
+      recipe,
+    ]);
+    expect(answer?.text).toMatch(/^My recipe: plain food-grade mineral oil/);
+    // The chunk before is never quoted.
+    expect(answer?.text).not.toContain('renewable');
+  });
+});
+
+describe('composeGroundedAnswer on a follow-up', () => {
+  it('does not lead with what the visitor has just heard ("What about hide glue?")', () => {
+    const glues = passage(
+      'u1',
+      "Glues. For most furniture I use ordinary yellow PVA wood glue. It's strong and it's cheap. The catch is open time: about five to ten minutes depending on the temperature. In January with the woodstove roaring, it's more like five. For anything complicated - a chair with twelve joints - I use liquid hide glue. It gives me thirty minutes or more, and it's reversible with heat and moisture.",
+      { documentTitle: 'Glue-Ups Without Panic' },
+    );
+    const heard = [
+      'For most furniture I use ordinary yellow PVA wood glue [1].',
+      "It's strong and it's cheap [1].",
+      'The catch is open time: about five to ten minutes depending on the temperature [1].',
+    ];
+    const answer = composeGroundedAnswer('What about hide glue?', [glues], {
+      context: "What's the open time of yellow wood glue?",
+      heard,
+    });
+    expect(answer?.text).toContain('thirty minutes or more');
+    expect(answer?.text).not.toMatch(/^For most furniture/);
+  });
+});
+
+describe('composeGroundedAnswer on "how do you calculate"', () => {
+  it('answers "how do you price…" with the method, not with one price', () => {
+    const talking = passage(
+      'c3',
+      'Talking about price with clients\n\nSay the number plainly. I say, "For this table in cherry, the price is 7,950 dollars, including delivery." Then I stop talking.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const formula = passage(
+      'c4',
+      'The formula\n\nPrice = (estimated hours x shop rate) + (materials x 1.5) + overhead share\n\nHours. Estimate every step honestly.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const batches = passage(
+      'c5',
+      'For small items - cutting boards, boxes, stools - I price by batches. My end-grain boards take about 6 to 8 hours each as one-offs, which at my rate would be 500 dollars, which nobody will pay.',
+      { documentTitle: 'What I Charge for a Dining Table' },
+    );
+    const answer = composeGroundedAnswer('How do you price a commissioned dining table?', [
+      talking,
+      formula,
+      batches,
+    ]);
+    expect(answer?.text).toMatch(/^Price = \(estimated hours x shop rate\)/);
+  });
+
+  it('answers with the formula, not a step that uses the result', () => {
+    const buying = passage(
+      'c1',
+      'How much to buy\n\nCalculate the board feet your cut list needs, then add a waste factor. For straightforward work in a clean grade, I add 30 percent. For figured wood, I add 40 percent or more.',
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    const formula = passage(
+      'c2',
+      'Board feet\n\nHardwood is sold by the board foot, which is a volume.\n\nBoard feet = thickness (inches) x width (inches) x length (inches) / 144',
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    expect(composeGroundedAnswer('How do you calculate board feet?', [buying, formula])?.text).toContain(
+      '/ 144',
+    );
+  });
+});
+
+describe('composeGroundedAnswer on "who"', () => {
+  it('answers "who taught you" with a person, not with a story of the creator’s own teaching', () => {
+    const teaching = passage(
+      't1',
+      "ON TEACHING SMALL GROUPS\n\nEvery class at the Hale Bench School has six students, maximum. I tried eight once, in 2014. It was measurably worse: people were sawing crooked for half an hour before I could reach them, and half an hour is long enough to build a habit. The value of an in-person class is that someone catches your mistake in the first minute. That doesn't scale, and I've stopped wanting it to.",
+      { documentTitle: 'LinkedIn posts', documentType: 'linkedin' },
+    );
+    const quotes = passage(
+      't2',
+      'Plane more, sand less. Better surface, less dust, quieter shop.\n\nThe wood always gets a vote. - my teacher Ted Varga, roughly ten times a day, 2006 to 2009.',
+      { documentTitle: 'Posts on X', documentType: 'twitter' },
+    );
+    const answer = composeGroundedAnswer('Who taught you woodworking?', [teaching, quotes], {
+      intent: { kind: 'person', aboutCreator: true },
+    });
+    expect(answer?.text).toContain('Ted Varga');
+  });
+});
+
+describe('composeGroundedAnswer on the creator’s life', () => {
+  const about = passage(
+    'a1',
+    'Before I coached cyclists, I spent eleven years teaching physics at a secondary school in Leeds. I still think like a physics teacher.',
+    { documentTitle: 'About Dana' },
+  );
+  const tyres = passage('a2', 'Tyre pressure depends on the rider, the tyre and the road.', {
+    documentTitle: 'Tyre pressure',
+  });
+  const options = { cloneName: 'Dana Kessler', intent: { kind: 'place' as const, aboutCreator: true } };
+
+  it('answers "where are you from?" (no terms to search) from the About page', () => {
+    const answer = composeGroundedAnswer('Where are you from?', [about, tyres], options);
+    expect(answer?.text).toContain('in Leeds');
+    expect(answer?.citations[0]).toMatchObject({ documentTitle: 'About Dana', used: true });
+  });
+
+  it('hedges with the About page when the question’s words miss it', () => {
+    const answer = composeGroundedAnswer('Where did your family settle?', [about, tyres], options);
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toContain('in Leeds');
+  });
+
+  it('still says nothing for a question about a place no biography states', () => {
+    const plain = { ...about, documentTitle: 'Physics and cycling' };
+    expect(composeGroundedAnswer('Where did your family settle?', [plain, tyres], options)).toBeNull();
+  });
+});
+
+describe('composeGroundedAnswer on "before…"', () => {
+  it('answers "what should I eat before a race?" with what to eat before it, not during it', () => {
+    const racing = passage(
+      'b1',
+      "In the race I tell riders to eat something every 20 to 30 minutes and to set a timer, because you'll forget once you're racing. Bars, rice cakes, jelly sweets: all fine, as long as you've practised with them.",
+      { documentTitle: 'Race-Day Fuelling' },
+    );
+    const breakfast = passage(
+      'b2',
+      'The rule I repeat most: nothing new on race day.\n\nEat a proper breakfast about three hours before the start: roughly 2 grams of carbohydrate per kilogram of body weight.',
+      { documentTitle: 'Race-Day Fuelling' },
+    );
+    const answer = composeGroundedAnswer('What should I eat before a race?', [racing, breakfast]);
+    expect(answer?.text).toContain('three hours before the start');
+  });
+});
+
+describe('composeGroundedAnswer on definitions', () => {
+  it('answers "what does X mean" with the line that defines X, not one that defines something else by it', () => {
+    const grades = passage(
+      'g1',
+      "Grades\n\nHardwood grades are based on how much clear wood you can cut out of a board. You'll mostly see:\n\nFAS (Firsts and Seconds): the top grade. Wide, long boards, mostly clear.\n\nSelect: similar to FAS on one face, a bit smaller.\n\nNo. 1 Common: more knots and defects, but cheaper, often by 30 to 40 percent.",
+      { documentTitle: 'How to Buy Lumber' },
+    );
+    const answer = composeGroundedAnswer('What does FAS mean on lumber?', [grades]);
+    expect(answer?.text).toMatch(/^FAS \(Firsts and Seconds\): the top grade \[1\]\./);
+  });
+});
+
 describe('tidySentence and withMarker', () => {
   it('drops fillers and ends sentences', () => {
     expect(tidySentence('so, um, the dough rests')).toBe('The dough rests.');
@@ -194,6 +480,11 @@ describe('tidySentence and withMarker', () => {
     expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
     expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
     expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
+    expect(tidySentence('The deep way is my grandfather, Arlo.')).toBe(
+      'The deep way is my grandfather, Arlo.',
+    );
+    // A list of qualities, not someone addressed.
+    expect(tidySentence('Wide, long boards, mostly clear.')).toBe('Wide, long boards, mostly clear.');
     expect(tidySentence('I moved to Leeds, Yorkshire, where I taught.')).toBe(
       'I moved to Leeds, Yorkshire, where I taught.',
     );

@@ -8,6 +8,7 @@
  */
 import type { CitationDraft } from '../brain';
 import type { Passage } from '../retrieval/retrieve';
+import { biographyTitlePattern } from '../retrieval/search-knowledge';
 import { citedExcerpt } from '../text/cited-excerpt';
 import { askedMeasure } from './answer-measure';
 import {
@@ -16,6 +17,7 @@ import {
   growWindow,
   type Held,
   heldByWindow,
+  mentionsInPassing,
   normaliseSentence,
   type WindowSentence,
 } from './answer-window';
@@ -34,6 +36,8 @@ export interface ComposeOptions {
   cloneName?: string;
   /** Sentences already said (the previous answer), not repeated on "tell me more". */
   exclude?: readonly string[];
+  /** Sentences the visitor has just heard: said again only when they state what a follow-up asks. */
+  heard?: readonly string[];
   /** The question a follow-up ("and in winter?") follows: its terms count, less. */
   context?: string;
   /** What the question asks for; read from the question (or the context) when left out. */
@@ -92,13 +96,24 @@ const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
 const INNER_VOCATIVE =
   /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
 
+/** A clause after a leading name ("Ellie, figured maple *is* hard"), not a list ("Wide, long boards"). */
+const CLAUSE =
+  /\b(?:is|are|was|were|be|do|does|did|have|has|had|can|could|will|would|should|must|you|I|it|that's|it's|there's|you're|you'll|you've|don't|won't|can't)\b/i;
+
 /** The sentence without a listener's name it was addressed to. */
 function withoutVocative(text: string): string {
   const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
   const lead = LEADING_VOCATIVE.exec(text);
-  let out = lead?.[1] && isName(lead[1]) ? text.slice(lead[0].length) : text;
-  out = out.replace(INNER_VOCATIVE, (match, name: string) =>
-    isName(name) ? (match.trimEnd().endsWith(',') ? ', ' : '') : match,
+  const addressed = lead?.[1] && isName(lead[1]) && CLAUSE.test(text.slice(lead[0].length));
+  let out = lead && addressed ? text.slice(lead[0].length) : text;
+  // "my grandfather, Arlo": a name in apposition, not someone addressed.
+  const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
+  out = out.replace(INNER_VOCATIVE, (match, name: string, at: number, whole: string) =>
+    isName(name) && !apposition.test(whole.slice(0, at))
+      ? match.trimEnd().endsWith(',')
+        ? ', '
+        : ''
+      : match,
   );
   return out;
 }
@@ -186,6 +201,27 @@ function verdict(
   return 'none';
 }
 
+/** Kinds of fact about the creator's life an About page states, whatever words it uses. */
+const BIOGRAPHICAL: ReadonlySet<QuestionIntent['kind']> = new Set(['place', 'person', 'time']);
+
+/**
+ * For a "where", "who" or "when" question about the creator's life, the best window of one of
+ * their biography documents (an About page, a bio, an interview) that states that kind of fact.
+ */
+function biographyWindow(
+  windows: readonly AnswerWindow[],
+  passages: readonly Passage[],
+  intent: QuestionIntent,
+  cloneName: string,
+): AnswerWindow | undefined {
+  if (!intent.aboutCreator || !BIOGRAPHICAL.has(intent.kind)) return undefined;
+  const biography = new RegExp(biographyTitlePattern(cloneName).replace(/\\[mM]/g, '\\b'), 'i');
+  return windows.find((w) => {
+    const p = passages[w.passage];
+    return w.cued && p !== undefined && biography.test(p.documentTitle);
+  });
+}
+
 /**
  * The answer to `question` from `passages` (best first); null when they do not cover it, so
  * that the caller can say it has not covered that.
@@ -196,36 +232,59 @@ export function composeGroundedAnswer(
   options: ComposeOptions = {},
 ): GroundedAnswer | null {
   const terms = questionTerms(question, options.context, options.statistics);
-  if (terms.length === 0 || passages.length === 0) return null;
   const own = questionIntent(question);
   const intent =
     options.intent ?? (own.kind === 'general' && options.context ? questionIntent(options.context) : own);
+  // "Where are you from?" has no terms, yet the creator's biography may say.
+  const lifeQuestion = intent.aboutCreator && BIOGRAPHICAL.has(intent.kind);
+  if ((terms.length === 0 && !lifeQuestion) || passages.length === 0) return null;
   const context = {
     terms,
     intent,
-    measure: askedMeasure(options.context ? `${options.context} ${question}` : question),
+    // "How do you price a table?" asks for the method, not for a sum of money.
+    measure: intent.calculation
+      ? null
+      : askedMeasure(options.context ? `${options.context} ${question}` : question),
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
+    heard: new Set((options.heard ?? []).map(normaliseSentence)),
+    retrieved: new Set(passages.map((p) => p.chunkId)),
+    question: options.context ? `${options.context} ${question}` : question,
   };
   const totalWeight = terms.reduce((sum, t) => sum + t.weight, 0);
   const windows = passages
     .map((p, i) => bestWindow(p, i, context, rankShare(i, passages), options.context !== undefined))
     .filter((w): w is AnswerWindow => w !== null)
     .sort((a, b) => b.score - a.score);
-  const best = windows[0];
-  if (!best) return null;
+  const first = windows[0];
+  if (!first) return null;
+  const judge = (w: AnswerWindow) => {
+    const grown = growWindow(w, context, LENGTHS);
+    const holds = heldByWindow(w, Math.min(w.leadIn, grown.span[0]), grown.span[1], context);
+    const cued = w.cued || grown.sentences.some((s) => s.cues.size > 0 && w.cued);
+    const subjectless = !terms.some((t) => t.topical && t.focus);
+    const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
+    return { window: w, grown, cued, decision };
+  };
+  let judged = judge(first);
+  if (judged.decision === 'none') {
+    // A question about the creator's life that their knowledge words differently ("Where are
+    // you based?"): their biography's sentence stating that kind of fact, as a hedge.
+    const fromBiography = biographyWindow(windows, passages, intent, options.cloneName ?? '');
+    if (!fromBiography) return null;
+    judged = { ...judge(fromBiography), decision: 'hedge' };
+  }
+  const { window: best, grown, cued, decision } = judged;
   const passage = passages[best.passage];
   if (!passage) return null;
-  const grown = growWindow(best, context, LENGTHS);
-  const holds = heldByWindow(best, Math.min(best.leadIn, grown.span[0]), grown.span[1], context);
-  const cued = best.cued || grown.sentences.some((s) => s.cues.size > 0 && best.cued);
-  const subjectless = !terms.some((t) => t.topical && t.focus);
-  const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
-  if (decision === 'none') return null;
+  // A question with one subject ("stocks") is not answered by a passage that names it in passing.
+  const subjects = terms.filter((t) => t.topical && t.focus);
+  const [subject] = subjects;
+  if (subjects.length === 1 && subject && !cued && mentionsInPassing(best, subject)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = hedged ? [...best.sentences].slice(0, 2) : grown.sentences;
-  const parts = [...new Set(sentences.map((s) => s.part))];
-  const marker = (part: 0 | 1): number => parts.indexOf(part) + 1;
+  const parts = [...new Set(sentences.flatMap((s) => (s.part === -1 ? [] : [s.part])))];
+  const marker = (part: -1 | 0 | 1): number => (part === -1 ? 0 : parts.indexOf(part) + 1);
   let body = '';
   let words = 0;
   for (const [k, s] of sentences.entries()) {

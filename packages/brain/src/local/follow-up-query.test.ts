@@ -33,6 +33,7 @@ describe('followUpQuery', () => {
       query: `${history[0]?.text} And in winter?`,
       context: history[0]?.text,
       exclude: [],
+      heard: ['In summer the barn sits around 9 to 11 percent [1].'],
     });
   });
 

@@ -16,6 +16,11 @@ export interface SearchQuery {
   context?: string;
   /** Sentences of the previous answer, not to be repeated. */
   exclude: string[];
+  /**
+   * Sentences of the previous answer a follow-up may say again only if they state what it asks
+   * ("And when should I take it?" after an answer that said when), not to lead into it.
+   */
+  heard?: string[];
 }
 
 /** Openings that continue the conversation rather than start a new subject. */
@@ -39,7 +44,8 @@ export function followUpQuery(question: string, history: readonly HistoryTurn[])
   if (!previousQuestion || (!tellMore && !leansOnConversation(question)))
     return { query: question, exclude: [] };
   const query = `${previousQuestion.text} ${question}`;
-  if (!tellMore) return { query, context: previousQuestion.text, exclude: [] };
   const previousAnswer = history.findLast((turn) => turn.sender === 'CLONE');
-  return { query, exclude: previousAnswer ? splitSentences(previousAnswer.text) : [] };
+  const said = previousAnswer ? splitSentences(previousAnswer.text) : [];
+  if (!tellMore) return { query, context: previousQuestion.text, exclude: [], heard: said };
+  return { query, exclude: said };
 }

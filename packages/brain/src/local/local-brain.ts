@@ -21,7 +21,7 @@ import { questionIntent } from './question-intent';
 import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
-const PASSAGES = 8;
+const PASSAGES = 12;
 
 async function compose(
   db: Queryable,
@@ -37,7 +37,7 @@ async function compose(
       retrieval: { source: 'profile', query: question, passages: [] },
     };
   }
-  const { query, context, exclude } = followUpQuery(question, history);
+  const { query, context, exclude, heard } = followUpQuery(question, history);
   const asked = context === undefined ? query : question;
   const intent = questionIntent(
     context !== undefined && questionIntent(question).kind === 'general' ? context : asked,
@@ -56,6 +56,7 @@ async function compose(
   const grounded = composeGroundedAnswer(asked, passages, {
     cloneName: clone.name,
     exclude,
+    ...(heard ? { heard } : {}),
     ...(context !== undefined ? { context } : {}),
     intent: { ...intent, aboutCreator },
     statistics: { frequencies, chunks },

@@ -34,23 +34,59 @@ export interface PassageSentence {
   heading: boolean;
   /** A "label: value" line of a list or cheat sheet rather than prose. */
   listLine: boolean;
+  /** The heading of the section it is in ("What not to buy yet"); null before any heading. */
+  section: string | null;
+  /**
+   * It is the paragraph its section's label opens ("Squeeze-out. Don't wipe it…"), or the
+   * paragraph right under its heading: what the heading names is what it is about.
+   */
+  headed: boolean;
 }
 
 /** A transcript speaker label at the start of a paragraph: "DEE:", "HOST (Dee Okafor):". */
 const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
+/** A name in a speaker label's parentheses ("Dee Okafor"), not a gloss ("Firsts and Seconds"). */
+const NAME = /^\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3}$/u;
 const NOISE =
   /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
 /** "Don't apologise for it.": a short sentence whose object is something said before it. */
 const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’)]*$/i;
+/** "Squeeze-out.", "Wood choice.": one or two words labelling the paragraph they open; not "Yes." */
+const PARAGRAPH_LABEL =
+  /^(?!(?:yes|no|sure|right|ok|okay|mostly|nope|yep|exactly|absolutely|never|always)\b)[\p{L}-]+(?: [\p{L}-]+)?[.:]$/iu;
+/** "he", "she", "him", "his", "her": someone the sentence must have named first. */
+const HE_OR_SHE = /\b(?:he|she|him|his|her|hers)\b/i;
+/** Someone named: a capitalised word past the first ("Arlo", "Ted"), or "my grandfather". */
+const SOMEONE =
+  /(?<=\s)\p{Lu}\p{Ll}+|\b(?:my|our|a|the) (?:grandfather|grandmother|father|mother|dad|mum|mom|brother|sister|wife|husband|partner|friend|teacher|mentor|boss|client|student|neighbour|neighbor|colleague|son|daughter|uncle|aunt)\b/u;
+
+/**
+ * "I grew up on a sheep farm, and he was the one who fixed everything": a "he" or "she" whom the
+ * sentence has not named before it points back at someone an answer opening here leaves out.
+ */
+function namesNoOneBeforeHeOrShe(sentence: string): boolean {
+  const at = HE_OR_SHE.exec(sentence)?.index;
+  if (at === undefined) return false;
+  return !SOMEONE.test(sentence.slice(0, at));
+}
+
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
 
-/** What a paragraph is: prose, a "label: value" line, or a heading. */
-function paragraphKind(paragraph: string): 'prose' | 'list' | 'heading' {
+type ParagraphKind = 'prose' | 'list' | 'heading';
+
+/**
+ * What a paragraph is: prose, a line of a list ("label: value", or a short line without an end
+ * mark right after another line without one: "24 hours between coats"), or a heading (a short
+ * line without an end mark after a sentence, or one in capitals). `afterLine`: the paragraph
+ * before it has no end mark either.
+ */
+function paragraphKind(paragraph: string, afterLine: boolean): ParagraphKind {
   if (ENDS.test(paragraph) || countWords(paragraph) >= 12) return 'prose';
-  if (countWords(paragraph) >= 5 && paragraph.includes(':') && paragraph !== paragraph.toUpperCase())
-    return 'list';
+  const capitals = /\p{Lu}.*\p{Lu}/u.test(paragraph) && paragraph === paragraph.toUpperCase();
+  if (countWords(paragraph) >= 5 && paragraph.includes(':') && !capitals) return 'list';
+  if (!capitals && afterLine) return 'list';
   return 'heading';
 }
 
@@ -67,20 +103,38 @@ function paragraphs(text: string): string[] {
 
 function analyse(text: string): PassageSentence[] {
   const out: PassageSentence[] = [];
+  let section: string | null = null;
+  let afterLine = false;
+  let headingParagraph = -2;
   paragraphs(text).forEach((raw, paragraph) => {
     let body = raw.trim();
     let speaker: string | null = null;
     const label = SPEAKER.exec(body);
-    if (label) {
+    // "FAS (Firsts and Seconds): the top grade." is a glossary line, not someone speaking.
+    if (label && (label[2] === undefined || NAME.test(label[2].trim()))) {
       speaker = `${label[1] ?? ''} ${label[2] ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
       body = body.slice(label[0].length);
     }
-    const kind = paragraphKind(body);
+    const kind = paragraphKind(body, afterLine);
+    afterLine = !ENDS.test(body);
     let open = false;
-    for (const sentence of kind === 'heading' ? [body] : splitSentences(body)) {
+    const sentences = kind === 'heading' ? [body] : splitSentences(body);
+    // "Squeeze-out. Don't wipe it while it's wet…": a label opening a paragraph heads the paragraph.
+    const [first] = sentences;
+    const labelled = sentences.length > 1 && first !== undefined && PARAGRAPH_LABEL.test(first);
+    const outer = section;
+    sentences.forEach((sentence, k) => {
+      if (labelled && k === 1) section = (first ?? '').replace(/[.:]$/, '');
       const quotes = (sentence.match(/["“”]/g) ?? []).length;
       const quoted = open || (quotes > 0 && /^["“]/.test(sentence));
       if (quotes % 2 === 1) open = !open;
+      // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
+      const heading =
+        kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase());
+      if (heading && speaker === null) {
+        section = sentence;
+        headingParagraph = paragraph;
+      }
       out.push({
         text: sentence,
         speaker,
@@ -90,16 +144,19 @@ function analyse(text: string): PassageSentence[] {
         question: /\?["'”’)]*$/.test(sentence),
         noise: NOISE.test(sentence),
         dangling:
-          opensWithReference(sentence) || (countWords(sentence) <= 6 && POINTS_BACK_AT_END.test(sentence)),
+          opensWithReference(sentence) ||
+          (countWords(sentence) <= 6 && POINTS_BACK_AT_END.test(sentence)) ||
+          namesNoOneBeforeHeOrShe(sentence),
         firstPerson: FIRST_PERSON.test(sentence),
         cues: sentenceCues(sentence),
         paragraph,
-        // A line in capitals ("DO YOU COACH BEGINNERS?") is a heading, whatever its end mark.
-        heading:
-          kind === 'heading' || (/\p{Lu}.*\p{Lu}/u.test(sentence) && sentence === sentence.toUpperCase()),
+        heading,
         listLine: kind === 'list',
+        section: heading ? null : section,
+        headed: !heading && section !== null && ((labelled && k > 0) || headingParagraph === paragraph - 1),
       });
-    }
+    });
+    if (labelled) section = outer;
   });
   return out;
 }

@@ -19,6 +19,8 @@ describe('questionIntent', () => {
     ['Who taught you woodworking?', 'person'],
     ['Where did you grow up?', 'place'],
     ["What's your favourite wood?", 'general'],
+    ['What kind of log do you look for to make chairs?', 'choice'],
+    ['How long does a waxed chain last?', 'amount'],
   ])('"%s" asks for %s', (question, kind) => {
     expect(questionIntent(question).kind).toBe(kind);
   });
@@ -36,5 +38,27 @@ describe('questionIntent', () => {
     for (const question of ['How high should my workbench be?', 'What glue do you use for chairs?']) {
       expect(questionIntent(question).aboutCreator, question).toBe(false);
     }
+  });
+
+  it('tells a question asking for a calculation', () => {
+    expect(questionIntent('How do you calculate board feet?').calculation).toBe(true);
+    expect(questionIntent('How do I work out my training zones?').calculation).toBe(true);
+    expect(questionIntent('How do you price a commissioned dining table?').calculation).toBe(true);
+    expect(questionIntent('How do I flatten a board?').calculation).toBeUndefined();
+  });
+
+  it('asks for what came earlier in the creator’s life, not for a step before another', () => {
+    for (const question of [
+      'What did you do before woodworking?',
+      'What was your job before you became a coach?',
+      'What did you do originally?',
+    ])
+      expect(questionIntent(question).earlier, question).toBe(true);
+    for (const question of [
+      'What moisture content should wood be before I cut joints?',
+      'What should I eat before a race?',
+      'How long do I wait before sanding?',
+    ])
+      expect(questionIntent(question).earlier, question).toBeUndefined();
   });
 });

@@ -25,11 +25,23 @@ export interface QuestionIntent {
   earlier?: boolean;
   /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
   head?: string;
+  /** "How do you calculate board feet?": a formula or a calculation answers it. */
+  calculation?: boolean;
 }
+
+const CALCULATION =
+  /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b|\bhow (?:do|should|would|can) (?:you|i|we) (?:price|quote|cost)\b/;
 
 const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
 
-const EARLIER = /\bbefore (you|i|becoming|\w+ing)\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
+/**
+ * What came before in the creator's life: "before you became a coach", "what did you do before
+ * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
+ */
+const EARLIER =
+  /\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
+const EARLIER_ACTIVITY = /\bbefore \w+ing\b/;
+const ASKS_YOUR_PAST = /\b(did|were|was) you\b|\byour (job|career|life|work)\b/;
 
 const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
@@ -40,6 +52,8 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
     /^what (?:does|do) .+ (?:mean|stand for)\b|^what(?:'s| is| are) (?:an? )?[\w-]+(?: [\w-]+)?$/,
   ],
   ['frequency', /\bhow often\b|\bhow many times\b/],
+  // "How long does a waxed chain last?": a lifespan, in time or in use (kilometres, coats).
+  ['amount', /\bhow long (?:does|do|will|would|should|can|did) (?:\w+ ){0,4}last\b/],
   [
     'duration',
     /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
@@ -56,7 +70,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ['place', /^(and )?where\b/],
   [
     'choice',
-    /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
+    /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|^what (?:kind|type|sort)s? of\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
   ],
   ['steps', /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b/],
 ];
@@ -86,7 +100,8 @@ export function questionIntent(question: string): QuestionIntent {
   const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
-  if (EARLIER.test(text)) intent.earlier = true;
+  if (CALCULATION.test(text)) intent.calculation = true;
+  if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;
   return intent;

@@ -27,4 +27,49 @@ describe('questionTerms', () => {
     expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
     expect(term('When do you book a commission?', 'book')?.topical).toBe(false);
   });
+
+  it('weighs "per" in a rate ("per hour") as framing: "60 grams an hour" answers it', () => {
+    const per = questionTerms('How many carbs should I eat per hour?', undefined, {
+      frequencies: new Map([
+        ['per', 2],
+        ['carb', 5],
+      ]),
+      chunks: 200,
+    }).find((t) => t.term === 'per');
+    expect(per?.topical).toBe(false);
+  });
+
+  it('keeps weight for a rare word the creator says far more often another way ("cycling" / "riding")', () => {
+    const stats = {
+      frequencies: new Map([
+        ['cycl', 1],
+        ['ride', 24],
+      ]),
+      chunks: 60,
+    };
+    const cycling = questionTerms('When did you start cycling?', undefined, stats).find(
+      (t) => t.term === 'cycl',
+    );
+    const riding = questionTerms('When did you start riding?', undefined, stats).find(
+      (t) => t.term === 'ride',
+    );
+    expect(cycling?.forms.has('ride')).toBe(true);
+    expect(cycling?.weight).toBeGreaterThan((riding?.weight ?? 0) * 2);
+  });
+
+  it('does not take a number the knowledge never writes that way for an unknown subject', () => {
+    const stats = {
+      frequencies: new Map([
+        ['100', 0],
+        ['mile', 5],
+        ['ride', 20],
+      ]),
+      chunks: 60,
+    };
+    const hundred = questionTerms('How should I train for my first 100-mile ride?', undefined, stats).find(
+      (t) => t.term === '100',
+    );
+    expect(hundred?.unknown).toBe(false);
+    expect(hundred?.topical).toBe(false);
+  });
 });

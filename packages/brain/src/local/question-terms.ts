@@ -25,11 +25,13 @@ const FRAMING = new Set(
   `good best better way use need buy get time year thing start tell say talk know want like make take keep give
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
-  normal overall exact exactly really actually generally usually`
+  normal overall exact exactly really actually generally usually per calculate compute`
     .split(/\s+/)
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
+/** How much more common a synonym must be than the question's word for the word to keep weight. */
+const RARER_THAN_SYNONYM = 4;
 const CONTEXT_WEIGHT = 0.5;
 const VERB_WEIGHT = 0.5;
 /** A term the statistics were not asked about (a stop word to PostgreSQL, say). */
@@ -90,10 +92,26 @@ export function questionTerms(
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
       const topical = !FRAMING.has(term) && !asked.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
+      // A rare word the creator says far more often another way ("cycling", said "riding"): it
+      // weighs between the two, so that the common synonym counts without the question's own
+      // subject weighing as little as a word in every other passage.
+      const own = stats?.frequencies.get(term);
+      if (stats && df !== undefined && own !== undefined && own > 0 && df >= RARER_THAN_SYNONYM * own)
+        weight = (idf(own, stats.chunks) + weight) / 2;
       if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
-      return { term, forms, weight, focus: isFocus, topical, unknown: df === 0 };
+      // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
+      // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".
+      const number = /^\d/.test(term);
+      return {
+        term,
+        forms,
+        weight,
+        focus: isFocus,
+        topical: topical && !number,
+        unknown: df === 0 && !number,
+      };
     },
   );
 }

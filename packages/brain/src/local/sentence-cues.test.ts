@@ -11,6 +11,19 @@ describe('sentenceCues', () => {
     expect(sentenceCues('It folds over quickly because the edge is thin.')).toContain('reason');
     expect(sentenceCues('Wipe off all the excess after ten minutes.')).toContain('steps');
     expect(sentenceCues('I was a hospital pharmacist for nine years.')).toContain('past');
+    expect(sentenceCues('I want it 14 to 20 inches across, straight, with no knots.')).toContain('choice');
+  });
+
+  it('finds a person by name, not a place or an institution', () => {
+    expect(sentenceCues('The wood always gets a vote, my teacher Ted Varga said.')).toContain('person');
+    expect(sentenceCues('Every class at the Hale Bench School has six students.').has('person')).toBe(false);
+    expect(sentenceCues('The barn is on the edge of Tamsin Falls.').has('person')).toBe(false);
+  });
+
+  it('tells a frequency from a duration ("within a week")', () => {
+    expect(sentenceCues('A film finish will be sliced up within a week.').has('frequency')).toBe(false);
+    expect(sentenceCues('I ride three times a week.')).toContain('frequency');
+    expect(sentenceCues('Eat 60 grams an hour.')).toContain('frequency');
   });
 
   it('tells a rate from a duration, and finds definitions', () => {

@@ -36,7 +36,8 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'frequency',
-    /\bevery\b|\bonce (?:a|an|every)\b|\btwice\b|\b(?:a|per|an) (?:day|week|month|year|hour)\b|\b(?:daily|weekly|monthly|yearly|annually)\b|\btimes a\b/i,
+    // "twice a week", "per month", not "within a week" (a duration).
+    /\bevery\b|\bonce (?:a|an|every)\b|\btwice\b|(?<!\b(?:within|in|for|about|over|under|than|after|before|take|takes|took|half|only|just) )\b(?:a|an) (?:day|week|month|year|hour)\b|\bper (?:day|week|month|year|hour)\b|\b(?:daily|weekly|monthly|yearly|annually)\b|\btimes a\b/i,
   ],
   [
     'time',
@@ -60,7 +61,8 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'person',
-    /\b(?!I\b)[A-Z][a-z]+ [A-Z][a-z]+\b|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
+    // A name ("Ted Varga"), not a place or an institution ("the Hale Bench School", "Tamsin Falls").
+    /\b(?!I\b)[A-Z][a-z]+ (?!(?:School|College|University|Street|Road|Lane|Falls|Club|Shop|Farm|Barn|Bench|Hour|Notes|Episode|Podcast|Park|Valley|Hill|River|Dales)\b)[A-Z][a-z]+\b(?! [A-Z])|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
   ],
   [
     'place',
@@ -68,7 +70,7 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'choice',
-    /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
+    /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like|want it|look for)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
   ],
   [
     'definition',

@@ -8,8 +8,9 @@ export const TITLE_WEIGHT = 0.15;
  * One statement. Each candidate query scores its (capped) matches as it reads them, with the
  * chunk's tsvector detoasted once for all terms; each candidate document's title adds its own
  * match; a chunk found by several queries counts once; only the best `limit` are joined to
- * their text, their document and the chunk that follows them in it (an answer that starts at
- * the end of one chunk may go on in the next). Every row also carries the clone's statistics version
+ * their text, their document and the chunks around them in it (an answer that starts at the
+ * end of one chunk may go on in the next; what leads up to a chunk, such as an interviewer's
+ * question, may end the one before). Every row also carries the clone's statistics version
  * (`stats_version`, read in the same snapshot), and one row of NULL passage columns stands for
  * "no passage", so that the caller always learns the version its plan must match.
  */
@@ -55,9 +56,11 @@ export function rankingSql(
       GROUP BY c.id ORDER BY rank DESC, c.id LIMIT $2
     ), passage AS (
       SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type, d.url,
-        ranked.rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+        ranked.rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms,
+        pr.text AS previous_text
       FROM ranked JOIN chunks c ON c.id = ranked.id JOIN documents d ON d.id = c.document_id
       LEFT JOIN chunks n ON n.document_id = c.document_id AND n.position = c.position + 1
+      LEFT JOIN chunks pr ON pr.document_id = c.document_id AND pr.position = c.position - 1
     )
     SELECT (SELECT s.version FROM clone_knowledge_stats s WHERE s.clone_id = $1) AS stats_version, p.*
     FROM (SELECT) AS one LEFT JOIN passage p ON true

@@ -30,6 +30,11 @@ export interface Passage {
   position: number;
   /** The chunk that follows it in its document, if any. */
   next: { chunkId: number; text: string; timestampMs: number | null } | null;
+  /**
+   * The text of the chunk before it in its document, if any: what leads up to the passage (an
+   * interviewer's question, the sentence naming what the passage's first lines are about).
+   */
+  previousText?: string | null;
 }
 
 export interface RetrieveOptions {
@@ -85,6 +90,7 @@ export const PassageRow = z.object({
   next_id: z.coerce.number().nullable(),
   next_text: z.string().nullable(),
   next_timestamp_ms: z.number().nullable(),
+  previous_text: z.string().nullable().optional(),
 });
 
 const RankedRow = z.object({ stats_version: z.number().nullable(), id: z.unknown() });
@@ -106,6 +112,7 @@ export function toPassage(row: z.infer<typeof PassageRow>): Passage {
       row.next_id === null || row.next_text === null
         ? null
         : { chunkId: row.next_id, text: row.next_text, timestampMs: row.next_timestamp_ms },
+    previousText: row.previous_text ?? null,
   };
 }
 

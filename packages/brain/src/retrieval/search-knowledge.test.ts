@@ -3,7 +3,13 @@ import { testDatabases } from '@doppel/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClone } from '../import/import-clone';
 import { copyFixture } from '../testing/clone-fixture';
-import { biographyTitlePattern, searchKnowledge } from './search-knowledge';
+import type { Passage } from './retrieve';
+import {
+  biographyTitlePattern,
+  fewPerDocument,
+  PASSAGES_PER_DOCUMENT,
+  searchKnowledge,
+} from './search-knowledge';
 
 describe('biographyTitlePattern', () => {
   it('names an About page, a bio, an interview, and the creator in full — not their first name alone', () => {
@@ -12,6 +18,27 @@ describe('biographyTitlePattern', () => {
       expect(pattern.test(title), title).toBe(true);
     for (const title of ['Baking with Sam - FAQ', 'Choosing your dough hydration'])
       expect(pattern.test(title), title).toBe(false);
+  });
+});
+
+describe('fewPerDocument', () => {
+  it('keeps at most a few passages of one document, so that other documents keep their places', () => {
+    const of = (documentId: string, chunkId: number): Passage => ({
+      chunkId,
+      text: '',
+      documentId,
+      documentTitle: documentId,
+      documentType: 'website',
+      url: null,
+      timestampMs: null,
+      rank: 1,
+      position: chunkId,
+      next: null,
+    });
+    const passages = [...Array.from({ length: 6 }, (_, i) => of('long', i)), of('other', 9)];
+    const kept = fewPerDocument(passages, 8);
+    expect(kept.filter((p) => p.documentId === 'long')).toHaveLength(PASSAGES_PER_DOCUMENT);
+    expect(kept.at(-1)?.documentId).toBe('other');
   });
 });
 
@@ -64,5 +91,18 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       [top?.chunkId],
     );
     expect(top?.next?.chunkId ?? null).toBe(next.length > 0 ? Number((next[0] as { id: unknown }).id) : null);
+  });
+
+  it('gives each passage the text of the chunk before it (none for a document’s first chunk)', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'Dutch oven lid crust starter', { limit: 10 });
+    for (const p of passages) {
+      const rows = await db.query(
+        'SELECT c.text FROM chunks c JOIN chunks p ON p.document_id = c.document_id AND c.position = p.position - 1 WHERE p.id = $1',
+        [p.chunkId],
+      );
+      const before = rows.length > 0 ? String((rows[0] as { text: unknown }).text) : null;
+      expect(p.previousText ?? null).toBe(before);
+    }
+    expect(passages.some((p) => p.position > 0)).toBe(true);
   });
 });

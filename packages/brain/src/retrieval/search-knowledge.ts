@@ -33,6 +33,25 @@ export interface SearchOptions {
 const PERSONAL_TYPES = ['instagram', 'twitter', 'facebook', 'linkedin'];
 /** Biography passages looked at, at most. */
 const BIOGRAPHY_PASSAGES = 3;
+/**
+ * Passages of one document answered at most: a long document cut into many sections would
+ * otherwise fill every place with its own passages and hide the one document that answers.
+ */
+export const PASSAGES_PER_DOCUMENT = 5;
+/** Passages ranked per passage answered, so that a few per document still leave enough. */
+const OVERFETCH = 2;
+
+/** `passages` (best first), at most `PASSAGES_PER_DOCUMENT` of each document, at most `limit`. */
+export function fewPerDocument(passages: readonly Passage[], limit: number): Passage[] {
+  const taken = new Map<string, number>();
+  return passages
+    .filter((p) => {
+      const n = taken.get(p.documentId) ?? 0;
+      taken.set(p.documentId, n + 1);
+      return n < PASSAGES_PER_DOCUMENT;
+    })
+    .slice(0, limit);
+}
 
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
@@ -55,7 +74,8 @@ export async function searchKnowledge(
   // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
   const plain = query.replace(/\b(\d+)s\b/g, '$1').replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/gi, '$1 $2');
   const expanded = withSynonyms(plain, contentTerms(plain));
-  const main = await retrieveWithTerms(db, clone.id, expanded, { limit });
+  const found = await retrieveWithTerms(db, clone.id, expanded, { limit: limit * OVERFETCH });
+  const main = { ...found, passages: fewPerDocument(found.passages, limit) };
   if (!options.aboutCreator) return main;
   // The best biography passages come first, then the rest of the knowledge.
   const biography = await retrieveWithTerms(db, clone.id, expanded, {

@@ -10,6 +10,9 @@ describe('synonyms', () => {
     expect(synonymStems(stem('honing'))).toContain(stem('sharpening'));
     expect(synonymStems(stem('slope'))).toEqual(expect.arrayContaining([stem('ratio'), stem('angle')]));
     expect(synonymStems(stem('loud'))).toContain(stem('noise'));
+    expect(synonymStems(stem('reapply'))).toContain(stem('re-oil'));
+    expect(synonymStems(stem('longest'))).toContain(stem('long'));
+    expect(synonymStems(stem('hilly'))).toContain(stem('hill'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 

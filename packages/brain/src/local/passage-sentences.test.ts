@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { passageSentences } from './passage-sentences';
+
+describe('passageSentences', () => {
+  it('reads a transcript speaker label as who speaks', () => {
+    const [line] = passageSentences('HOST (Dee Okafor): How high should a bench be?');
+    expect(line).toMatchObject({ speaker: 'host dee okafor', text: 'How high should a bench be?' });
+  });
+
+  it('keeps a glossary line whose parentheses gloss an abbreviation as text, not a speaker', () => {
+    const [line] = passageSentences('FAS (Firsts and Seconds): the top grade. Wide, long boards.');
+    expect(line).toMatchObject({ speaker: null, text: 'FAS (Firsts and Seconds): the top grade.' });
+  });
+
+  it('reads a short line without an end mark after another such line as a list line, not a heading', () => {
+    const sentences = passageSentences(
+      'THE WIPING BLEND (house finish)\n\nFlood on, wait 10 minutes, wipe off all excess, re-wipe after 1 hour on oak\n\n24 hours between coats (48 hours below 60 F)',
+    );
+    expect(sentences.map((s) => [s.heading, s.listLine])).toEqual([
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
+  });
+
+  it('gives each sentence the heading of its section', () => {
+    const sentences = passageSentences(
+      'The budget, line by line\n\nChisels - around 80 dollars.\n\nWhat not to buy yet\n\nA table saw, as your first machine.',
+    );
+    expect(sentences.map((s) => s.section)).toEqual([
+      null,
+      'The budget, line by line',
+      null,
+      'What not to buy yet',
+    ]);
+    expect(sentences.map((s) => s.heading)).toEqual([true, false, true, false]);
+  });
+
+  it('reads a label opening a paragraph as the heading of that paragraph, not of the next', () => {
+    const sentences = passageSentences(
+      "Squeeze-out. Don't wipe it while it's wet. Wait about twenty minutes.\n\nClamps off after an hour.",
+    );
+    expect(sentences.map((s) => [s.section, s.headed])).toEqual([
+      [null, false],
+      ['Squeeze-out', true],
+      ['Squeeze-out', true],
+      [null, false],
+    ]);
+  });
+
+  it('does not read an answer ("Yes.") as a label', () => {
+    const sentences = passageSentences('Yes. About a third of my riders are new.');
+    expect(sentences.map((s) => s.section)).toEqual([null, null]);
+  });
+
+  it('marks a sentence whose "he" or "she" names no one before it as pointing back', () => {
+    const [farm, arlo] = passageSentences(
+      'I grew up on a sheep farm, and he was the one who fixed everything. My grandfather, Arlo, said he could fix anything.',
+    );
+    expect(farm?.dangling).toBe(true);
+    expect(arlo?.dangling).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * @module Whether a sentence states what a question asks for (issue 8): the kind of fact asked
+ * (an amount, a time, a reason…, question-intent.ts) in the kind of words that state it
+ * (sentence-cues.ts), a formula for "how do you calculate", a wait or a condition for "when
+ * should I", the definition of the very term asked; and the creator's own words for what the
+ * visitor asks of them ("your own bench" → "my own bench").
+ */
+import { contentTerms, stem } from '../text/terms';
+import type { WindowContext, WindowSentence } from './answer-window';
+import type { QuestionIntent } from './question-intent';
+import type { QuestionTerm } from './question-terms';
+import type { Cue } from './sentence-cues';
+
+/** Does `terms` hold question term `t` (or one of its synonyms)? */
+export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
+  for (const f of t.forms) if (terms.has(f)) return true;
+  return false;
+};
+
+/** "your own bench", "do you ride": what the visitor asks of the creator, as the creator says it. */
+const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
+const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
+
+/**
+ * Patterns of the creator's own words for what the question asks of them: "How tall is your own
+ * bench?" → "my own bench"; "What bike do you ride?" → "I ride". An answer in the creator's words
+ * about their own bench beats one about benches in general.
+ */
+export function mirroredPhrases(question: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const m of question.matchAll(YOUR)) {
+    const word = m[2] ?? '';
+    out.push(
+      new RegExp(`\\bmy ${m[1] ? 'own ' : '(?:own )?'}${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'),
+    );
+  }
+  for (const m of question.matchAll(YOU_DO)) {
+    const word = m[1] ?? '';
+    out.push(new RegExp(`\\bI (?:\\p{L}+ly )?${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'));
+  }
+  return out;
+}
+
+/** A section heading that turns its sentences against what they say: "What not to buy yet", "Mistakes". */
+export const NEGATING = /\b(?:not|don'?t|never|avoid|skip|mistakes?|myths?|wrong)\b/i;
+
+/** The cues that answer each kind of question: "how much sleep" is answered by "eight hours". */
+const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
+  amount: ['amount', 'duration'],
+  duration: ['duration'],
+  frequency: ['frequency'],
+  time: ['time'],
+  steps: ['steps'],
+  reason: ['reason'],
+  person: ['person'],
+  place: ['place'],
+  choice: ['choice'],
+  definition: ['definition'],
+  general: [],
+};
+
+/** A formula or a calculation: "= thickness x width x length / 144", "multiply it by 0.95". */
+const FORMULA = /\s=\s|\d\s?x\s?\d.*\/\s?\d|\)\s?x\s?\(|\b(?:multiply|divide|multiplied|divided)\b/i;
+
+/** "before a race", "after a wet ride", "during a long ride": when the question asks about. */
+const RELATION = /\b(before|after|during)\s+(?:a|an|the|my|your|each|every|long|hard|wet)\b/i;
+
+/** A condition a step waits for: "when it reaches 0.5 percent", "until it's rubbery". */
+const CONDITION = /\b(?:when|once|until|as soon as) (?:it|it's|they|they're|you|the|your)\b/i;
+
+/** "FAS (Firsts and Seconds): the top grade", "S4S means…": what a definition defines. */
+const DEFINED = /^(.{1,60}?)(?:\s*\(|:\s|\s(?:means|stands for|is short for)\b)/;
+
+/**
+ * A definition of what was asked: "FAS (Firsts and Seconds): the top grade", not "Select:
+ * similar to FAS…" (a definition of something else that mentions it).
+ */
+function defines(s: WindowSentence, context: WindowContext): boolean {
+  const head = DEFINED.exec(s.text)?.[1];
+  if (!head) return true;
+  const terms = new Set(contentTerms(head));
+  return context.terms.some((t) => t.focus && t.topical && holdsTerm(terms, t));
+}
+
+/** Does sentence `s` state what the question asks for? */
+export function statesAsked(s: WindowSentence, context: WindowContext): boolean {
+  if (context.measure?.test(s.text)) return true;
+  const { kind, aboutCreator, earlier } = context.intent;
+  if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
+  // "How do you calculate board feet?" is answered by the formula, not by a step that uses it.
+  if (context.intent.calculation) return FORMULA.test(s.text);
+  // "What should I eat before a race?": the sentence saying what to do before ("…three hours
+  // before the start") states what is asked, whatever kind of question it is.
+  const when = context.intent.earlier ? undefined : RELATION.exec(context.question ?? '')?.[1]?.toLowerCase();
+  if (when && new RegExp(`\\b${when}\\b`, 'i').test(s.text)) return true;
+  if (earlier && s.cues.has('earlier')) return true;
+  // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
+  // on what condition ("replace the chain when it reaches 0.5 percent wear").
+  if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
+  // The creator telling their story answers a question about their past, but not "who" or "where".
+  const story = aboutCreator && kind !== 'person' && kind !== 'place' && s.cues.has('past');
+  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || story;
+}
