@@ -53,3 +53,17 @@ export const CallClientEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end') }),
 ]);
 export type CallClientEvent = z.infer<typeof CallClientEvent>;
+
+/**
+ * App → server, POST /api/voice-failures: a voice call or a voice memo failed on the page
+ * (spec/calls.md §7 captureVoiceFailure: cause, message, outcome, slug; event_id
+ * voice_memo_failure for dictation).
+ */
+export const VoiceFailureReport = z.object({
+  event_id: z.enum(['voice_call_failure', 'voice_memo_failure']),
+  slug: z.string().min(1).max(200),
+  message: z.string().trim().min(1).max(500),
+  cause: z.string().max(200).nullish(),
+  outcome: z.string().max(100).nullish(),
+});
+export type VoiceFailureReport = z.infer<typeof VoiceFailureReport>;

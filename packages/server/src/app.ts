@@ -52,6 +52,7 @@ import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
+import { voiceFailureRoutes } from './routes/voice-failures';
 
 export interface CreateAppOptions {
   db: Db;
@@ -141,6 +142,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', ttsRoutes(deps))
     .route('/', dictationRoutes(deps))
     .route('/', callRoutes(deps))
+    .route('/', voiceFailureRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
 

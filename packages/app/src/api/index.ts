@@ -45,3 +45,4 @@ export { openMessageStream } from './stream';
 export { fetchSpeech } from './tts';
 export { uploadFile } from './uploads';
 export { fetchMemberships, fetchUsage } from './usage';
+export { reportVoiceFailure } from './voice-failures';

@@ -14,8 +14,9 @@ import {
 } from '@doppel/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { startVoiceCall, statusOf } from '../api';
+import { reportVoiceFailure, startVoiceCall, statusOf } from '../api';
 import { type MicrophoneStream, streamMicrophone } from '../dictation/recorder';
+import { describe } from '../dictation/use-dictation';
 import { useServices } from '../services';
 
 export const MIC_REFUSED = 'Please allow microphone access to call';
@@ -83,10 +84,17 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
           if (socket?.readyState === WebSocket.OPEN) socket.send(pcm.buffer as ArrayBuffer);
           else frames.push(pcm);
         });
-      } catch {
+      } catch (error) {
         setMicRefused(true);
         setStatus('FAILED');
         toast.error(MIC_REFUSED);
+        reportVoiceFailure(api, {
+          event_id: 'voice_call_failure',
+          slug,
+          message: MIC_REFUSED,
+          cause: describe(error),
+          outcome: 'microphone',
+        });
         return;
       }
       let call: Awaited<ReturnType<typeof startVoiceCall>>;
@@ -102,6 +110,13 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
           return;
         }
         setStatus('FAILED');
+        reportVoiceFailure(api, {
+          event_id: 'voice_call_failure',
+          slug,
+          message: 'The call could not start.',
+          cause: describe(error),
+          outcome: 'failed',
+        });
         return;
       }
       setConversationId(call.conversationId);

@@ -9,7 +9,7 @@
 import { DICTATION_FAILED, NO_SPEECH_DETECTED } from '@doppel/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { transcribeRecording } from '../api';
+import { reportVoiceFailure, statusOf, transcribeRecording } from '../api';
 import { useServices } from '../services';
 import { MAX_RECORDING_MS, type Recording, startRecording } from './recorder';
 
@@ -83,11 +83,18 @@ export function useDictation({ slug, onText, record = startRecording }: Dictatio
       try {
         const wav = await current.stop();
         [text] = await Promise.all([transcribeRecording(api, latest.current.slug, wav), waited]);
-      } catch {
+      } catch (error) {
         if (mine !== run.current) return;
         setStatus('idle');
         setWaveform(flat());
         toast.error(DICTATION_FAILED);
+        reportVoiceFailure(api, {
+          event_id: 'voice_memo_failure',
+          slug: latest.current.slug,
+          message: DICTATION_FAILED,
+          cause: describe(error),
+          outcome: 'discarded',
+        });
         return;
       }
       if (mine !== run.current) return;
@@ -117,16 +124,30 @@ export function useDictation({ slug, onText, record = startRecording }: Dictatio
         // The server takes a minute at most: a longer memo stops and goes as it is.
         limit.current = setTimeout(() => stop(), MAX_RECORDING_MS);
       },
-      () => {
+      (error: unknown) => {
         if (mine !== run.current) return;
         setMicError(true);
         toast.error(MIC_UNAVAILABLE);
+        reportVoiceFailure(api, {
+          event_id: 'voice_memo_failure',
+          slug: latest.current.slug,
+          message: MIC_UNAVAILABLE,
+          cause: describe(error),
+          outcome: 'microphone',
+        });
       },
     );
-  }, [record, stop]);
+  }, [api, record, stop]);
 
   // Leaving the page drops a recording in progress and releases the microphone.
   useEffect(() => () => cancel(), [cancel]);
 
   return { status, waveform, micError, start, stop, cancel };
+}
+
+/** What went wrong, briefly: the error's name and message, or the server's status. */
+export function describe(error: unknown): string {
+  const status = statusOf(error);
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return (status ? `${status} ${text}` : text).slice(0, 200);
 }

@@ -1,6 +1,6 @@
 /**
  * @module The `doppel` command line: import a clone folder, migrate, staff and owners,
- * subscriptions, embed configurations, API keys, help.
+ * subscriptions, embed configurations, API keys, voice failures, help.
  * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
@@ -17,6 +17,12 @@ import {
   type UserCommand,
 } from './account-commands';
 import { EMBED_USAGE, type EmbedCommand, parseEmbedCommand, runEmbedCommand } from './embed-commands';
+import {
+  FAILURE_USAGE,
+  type FailureCommand,
+  parseFailureCommand,
+  runFailureCommand,
+} from './failure-commands';
 import { formatImportSummary } from './format-import-summary';
 import { KEY_USAGE, type KeyCommand, parseKeyCommand, runKeyCommand } from './key-commands';
 import {
@@ -41,6 +47,7 @@ Commands:
 ${SUBSCRIPTION_USAGE}
 ${EMBED_USAGE}
 ${KEY_USAGE}
+${FAILURE_USAGE}
   help         Show this help.
 
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (./.data).
@@ -71,7 +78,11 @@ export async function runCli(
     io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!['import', 'migrate', 'user', 'relationship', 'subscription', 'embed', 'key'].includes(command)) {
+  if (
+    !['import', 'migrate', 'user', 'relationship', 'subscription', 'embed', 'key', 'failures'].includes(
+      command,
+    )
+  ) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -116,6 +127,15 @@ export async function runCli(
     }
     key = parsed;
   }
+  let failures: FailureCommand | null = null;
+  if (command === 'failures') {
+    const parsed = parseFailureCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel failures: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    failures = parsed;
+  }
   let config: Config | undefined;
   const settings = (): Config => {
     config ??= (deps.config ?? loadConfig)();
@@ -135,6 +155,7 @@ export async function runCli(
       return await runEmbedCommand(db, embed, io, { publicUrl, demoCloneDir });
     }
     if (subscription) return await runSubscriptionCommand(db, subscription, io);
+    if (failures) return await runFailureCommand(db, failures, io);
     if (key) {
       return await runKeyCommand(db, key, io, { publicUrl: settings().publicUrl, now: () => new Date() });
     }
