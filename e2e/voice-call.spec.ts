@@ -49,6 +49,7 @@ for (const [name, viewport] of [
     await expect(page).toHaveURL(/\/tiny\/call$/);
     // A visitor's anonymous time: 2 minutes.
     await expect(page.getByText('2 minutes left')).toBeVisible();
+    await page.screenshot({ path: `test-results/voice-call-idle-${name}.png` });
     await page.getByRole('button', { name: 'Start a call' }).click();
     await expect(page.getByRole('button', { name: 'End call' })).toBeVisible();
     const transcript = page.getByRole('region', { name: 'Transcript' });
@@ -66,6 +67,7 @@ for (const [name, viewport] of [
     await page.getByRole('button', { name: 'End call' }).click();
     await expect(page.getByText('Call Ended')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Chat' })).toBeVisible();
+    await page.screenshot({ path: `test-results/voice-call-ended-${name}.png` });
     // The call's seconds were charged to this visitor.
     const usage = await (await page.request.get('/api/clones/tiny/usage')).json();
     expect(usage.usage.voice_seconds).toBeGreaterThan(0);
