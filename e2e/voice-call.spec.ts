@@ -80,9 +80,19 @@ for (const [name, viewport] of [
 }
 
 test('a clone that takes no calls shows no Call button, and its call page says so', async ({ page }) => {
-  await page.goto('/demo');
+  // `cora` (the creator-tools fixture) does not allow voice.
+  await page.goto('/cora');
   await expect(page.getByRole('link', { name: 'Message' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Call' })).toHaveCount(0);
-  await page.goto('/demo/call');
+  await page.goto('/cora/call');
   await expect(page.getByText('does not take voice calls on this site')).toBeVisible();
+});
+
+test('the demo clone takes calls on a laptop with nothing configured: 3 minutes for a visitor', async ({
+  page,
+}) => {
+  await page.goto('/demo');
+  await page.getByRole('link', { name: 'Call' }).click();
+  await expect(page.getByRole('button', { name: 'Start a call' })).toBeEnabled();
+  await expect(page.getByText('3 minutes left')).toBeVisible();
 });
