@@ -47,3 +47,10 @@ export function statusOf(error: unknown): number {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** What went wrong, for a failure report: the server's status, the error's name and message. */
+export function describeFailure(error: unknown): string {
+  const status = statusOf(error);
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return (status ? `${status} ${text}` : text).slice(0, 200);
+}

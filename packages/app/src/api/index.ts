@@ -6,7 +6,7 @@ export {
   type RequestOptions,
   type Schema,
 } from './api-client';
-export { ApiError, errorMessage, isNotFound, statusOf } from './api-error';
+export { ApiError, describeFailure, errorMessage, isNotFound, statusOf } from './api-error';
 export {
   browserTimezone,
   fetchEmbedSession,

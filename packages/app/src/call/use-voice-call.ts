@@ -14,9 +14,8 @@ import {
 } from '@doppel/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { reportVoiceFailure, startVoiceCall, statusOf } from '../api';
+import { describeFailure, reportVoiceFailure, startVoiceCall, statusOf } from '../api';
 import { type MicrophoneStream, streamMicrophone } from '../dictation/recorder';
-import { describe } from '../dictation/use-dictation';
 import { useServices } from '../services';
 
 export const MIC_REFUSED = 'Please allow microphone access to call';
@@ -92,7 +91,7 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
           event_id: 'voice_call_failure',
           slug,
           message: MIC_REFUSED,
-          cause: describe(error),
+          cause: describeFailure(error),
           outcome: 'microphone',
         });
         return;
@@ -114,7 +113,7 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
           event_id: 'voice_call_failure',
           slug,
           message: 'The call could not start.',
-          cause: describe(error),
+          cause: describeFailure(error),
           outcome: 'failed',
         });
         return;

@@ -22,6 +22,16 @@ const fakeRecording = (): Recording => ({
   cancel: () => undefined,
 });
 
+/** Starts dictating and waits until the microphone records. */
+async function recording(result: { current: ReturnType<typeof useDictation> }) {
+  act(() => result.current.start());
+  await waitFor(() => expect(result.current.status).toBe('recording'));
+}
+
+/** The hook over a fake microphone that records silence, with `onText`. */
+const dictating = (onText = vi.fn()) =>
+  renderHook(() => useDictation({ slug: 'demo', onText, record: async () => fakeRecording() }), { wrapper });
+
 describe('dictation', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -33,14 +43,8 @@ describe('dictation', () => {
       'POST /api/clones/demo/dictation': () => jsonResponse({ text: 'how do you oil a chain' }),
     });
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => fakeRecording() }),
-      {
-        wrapper,
-      },
-    );
-    act(() => result.current.start());
-    await waitFor(() => expect(result.current.status).toBe('recording'));
+    const { result } = dictating(onText);
+    await recording(result);
     const stopped = Date.now();
     act(() => result.current.stop());
     expect(result.current.status).toBe('processing');
@@ -57,20 +61,13 @@ describe('dictation', () => {
       'POST /api/voice-failures': () => jsonResponse({ ok: true }),
     });
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => fakeRecording() }),
-      {
-        wrapper,
-      },
-    );
-    act(() => result.current.start());
-    await waitFor(() => expect(result.current.status).toBe('recording'));
+    const { result } = dictating(onText);
+    await recording(result);
     act(() => result.current.stop());
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(NO_SPEECH_DETECTED), { timeout: 3_000 });
 
     answer = jsonResponse({ error: 'Failed to process recording. Please try again.' }, 502);
-    act(() => result.current.start());
-    await waitFor(() => expect(result.current.status).toBe('recording'));
+    await recording(result);
     act(() => result.current.stop());
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(DICTATION_FAILED), { timeout: 3_000 });
     expect(onText).not.toHaveBeenCalled();
@@ -105,14 +102,8 @@ describe('dictation', () => {
   it('cancel keeps nothing: no recognition, no message', async () => {
     const { calls } = mockApi({});
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => fakeRecording() }),
-      {
-        wrapper,
-      },
-    );
-    act(() => result.current.start());
-    await waitFor(() => expect(result.current.status).toBe('recording'));
+    const { result } = dictating(onText);
+    await recording(result);
     act(() => result.current.cancel());
     expect(result.current.status).toBe('idle');
     expect(calls.filter((c) => c.key.includes('dictation'))).toHaveLength(0);

@@ -9,7 +9,7 @@
 import { DICTATION_FAILED, NO_SPEECH_DETECTED } from '@doppel/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { reportVoiceFailure, statusOf, transcribeRecording } from '../api';
+import { describeFailure, reportVoiceFailure, transcribeRecording } from '../api';
 import { useServices } from '../services';
 import { MAX_RECORDING_MS, type Recording, startRecording } from './recorder';
 
@@ -92,7 +92,7 @@ export function useDictation({ slug, onText, record = startRecording }: Dictatio
           event_id: 'voice_memo_failure',
           slug: latest.current.slug,
           message: DICTATION_FAILED,
-          cause: describe(error),
+          cause: describeFailure(error),
           outcome: 'discarded',
         });
         return;
@@ -132,7 +132,7 @@ export function useDictation({ slug, onText, record = startRecording }: Dictatio
           event_id: 'voice_memo_failure',
           slug: latest.current.slug,
           message: MIC_UNAVAILABLE,
-          cause: describe(error),
+          cause: describeFailure(error),
           outcome: 'microphone',
         });
       },
@@ -143,11 +143,4 @@ export function useDictation({ slug, onText, record = startRecording }: Dictatio
   useEffect(() => () => cancel(), [cancel]);
 
   return { status, waveform, micError, start, stop, cancel };
-}
-
-/** What went wrong, briefly: the error's name and message, or the server's status. */
-export function describe(error: unknown): string {
-  const status = statusOf(error);
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return (status ? `${status} ${text}` : text).slice(0, 200);
 }

@@ -48,9 +48,17 @@ export function wavBytes(samples: Float32Array, rate = DICTATION_SAMPLE_RATE): A
   view.setUint16(34, 16, true);
   text(36, 'data');
   view.setUint32(40, samples.length * 2, true);
+  const pcm = toPcm16(samples);
+  for (let i = 0; i < pcm.length; i += 1) view.setInt16(44 + i * 2, pcm[i] ?? 0, true);
+  return buffer;
+}
+
+/** `samples` (-1..1, clipped) as 16-bit PCM. */
+export function toPcm16(samples: Float32Array): Int16Array {
+  const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i += 1) {
     const s = Math.max(-1, Math.min(1, samples[i] ?? 0));
-    view.setInt16(44 + i * 2, s < 0 ? s * 0x8000 : s * 0x7fff, true);
+    pcm[i] = s < 0 ? s * 0x8000 : s * 0x7fff;
   }
-  return buffer;
+  return pcm;
 }
