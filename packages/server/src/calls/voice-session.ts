@@ -15,11 +15,12 @@ import type { Logger } from '../logger';
 import { describeError } from '../logger';
 import type { Recogniser, SpeechModel } from '../providers/speech';
 import type { Tts } from '../providers/tts';
+import { pcmWav } from '../speech/wav';
 import { acceptMessage } from '../store/accept-message';
 import { chargeSeconds } from '../store/charge-seconds';
 import { insertCloneMessage } from '../store/messages';
 import type { CallClaims } from './call-token';
-import { pcmWav, voiceActivity } from './voice-activity';
+import { voiceActivity } from './voice-activity';
 
 /** How often the running call is charged. */
 export const CHARGE_EVERY_MS = 5_000;

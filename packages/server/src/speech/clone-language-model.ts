@@ -21,6 +21,8 @@ const Basis = z.object({ docs: z.string().nullable(), questions: z.string().null
 
 export function cloneLanguageModels(db: Queryable, recogniser: Recogniser) {
   const building = new Map<string, Promise<SpeechModel>>();
+  /** Models known to be on disk: no file system look-up on each recording. */
+  const ready = new Set<string>();
   /** The clone's model files, built if they are missing or out of date. */
   return async (cloneId: string): Promise<SpeechModel> => {
     const [row] = await db.query(
@@ -37,11 +39,20 @@ export function cloneLanguageModels(db: Queryable, recogniser: Recogniser) {
       languageModel: join(tmpdir(), `doppel-lm-${hash}.lm`),
       dictionary: join(tmpdir(), `doppel-lm-${hash}.dict`),
     };
-    // The dictionary is written last: with it there, the model is whole.
-    if (existsSync(model.dictionary)) return model;
+    // The dictionary is written last: with it there, the model is whole (checked once per model).
+    if (ready.has(hash)) return model;
+    if (existsSync(model.dictionary)) {
+      ready.add(hash);
+      return model;
+    }
     let pending = building.get(hash);
     if (!pending) {
-      pending = build(cloneId, basis.questions ?? '', model).finally(() => building.delete(hash));
+      pending = build(cloneId, basis.questions ?? '', model)
+        .then((built) => {
+          ready.add(hash);
+          return built;
+        })
+        .finally(() => building.delete(hash));
       building.set(hash, pending);
     }
     return pending;

@@ -3,6 +3,7 @@
  * the dictation route takes (espeak-ng speaks at 22,050 Hz).
  */
 import { execFileSync } from 'node:child_process';
+import { pcmWav } from '../../src/speech/wav';
 
 /** The PCM samples and rate of a 16-bit mono WAV. */
 function samplesOf(wav: Buffer): { rate: number; samples: Int16Array } {
@@ -25,24 +26,7 @@ function samplesOf(wav: Buffer): { rate: number; samples: Int16Array } {
 }
 
 /** A 16-bit mono WAV of `samples` at `rate`. */
-export function wavOf(samples: Int16Array, rate: number): Buffer {
-  const out = Buffer.alloc(44 + samples.length * 2);
-  out.write('RIFF', 0);
-  out.writeUInt32LE(36 + samples.length * 2, 4);
-  out.write('WAVE', 8);
-  out.write('fmt ', 12);
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36);
-  out.writeUInt32LE(samples.length * 2, 40);
-  Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).copy(out, 44);
-  return out;
-}
+export const wavOf = (samples: Int16Array, rate: number): Buffer => pcmWav(samples, rate);
 
 /** `text` spoken by espeak-ng, as a `rate` Hz mono 16-bit WAV (linear resampling). */
 export function spokenWav(text: string, rate = 16_000): Buffer {
