@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { spokenWav } from '../packages/server/test/support/speech-wav';
+import { fakeMicrophone } from './support/fake-microphone';
 import { DESKTOP, expectAccessible, PHONE } from './support/site';
 
 /**
@@ -11,29 +8,8 @@ import { DESKTOP, expectAccessible, PHONE } from './support/site';
  * recognises it with the demo clone's own language model, and the text goes as a chat message.
  */
 const QUESTION = 'How do you sharpen a chisel?';
-const speech = spokenWav(QUESTION);
-// Half a second of quiet before, three after: the fake microphone plays the file in a loop.
-const quiet = (seconds: number) => Buffer.alloc(16_000 * 2 * seconds);
-const pcm = Buffer.concat([quiet(0.5), speech.subarray(44), quiet(3)]);
-const wav = Buffer.concat([speech.subarray(0, 44), pcm]);
-wav.writeUInt32LE(36 + pcm.length, 4);
-wav.writeUInt32LE(pcm.length, 40);
-const file = join(mkdtempSync(join(tmpdir(), 'doppel-dictation-')), 'question.wav');
-writeFileSync(file, wav);
-
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${file}`,
-    ],
-  },
-});
+// Quiet before and after the question: the fake microphone plays it in a loop.
+test.use(fakeMicrophone(QUESTION, { before: 0.5, after: 3 }));
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],

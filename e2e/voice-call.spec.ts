@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { spokenWav } from '../packages/server/test/support/speech-wav';
+import { fakeMicrophone } from './support/fake-microphone';
 import { DESKTOP, expectAccessible, PHONE } from './support/site';
 
 /**
@@ -12,29 +9,8 @@ import { DESKTOP, expectAccessible, PHONE } from './support/site';
  * the transcript shows both sides, the clone's answer plays, and ending the call leads to its
  * transcript. The `tiny` fixture clone takes calls and gives visitors 2 minutes.
  */
-const speech = spokenWav('How do you oil a bike chain?');
-const quiet = (seconds: number) => Buffer.alloc(Math.round(16_000 * 2 * seconds));
-const pcm = Buffer.concat([quiet(1), speech.subarray(44), quiet(8)]);
-const wav = Buffer.concat([speech.subarray(0, 44), pcm]);
-wav.writeUInt32LE(36 + pcm.length, 4);
-wav.writeUInt32LE(pcm.length, 40);
-const file = join(mkdtempSync(join(tmpdir(), 'doppel-call-')), 'question.wav');
-writeFileSync(file, wav);
-
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${file}`,
-    ],
-  },
-});
+// Quiet before and after the question: the fake microphone plays it in a loop.
+test.use(fakeMicrophone('How do you oil a bike chain?', { before: 1, after: 8 }));
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],

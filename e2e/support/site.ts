@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
+import { solvedPayload } from '../../packages/server/test/support/bot-check';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
@@ -74,14 +74,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function botToken(request: APIRequestContext): Promise<string> {
   const asked = await (await request.get('/api/bot-check')).json();
   expect(asked.required).toBe(true);
-  const { challenge } = asked;
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const payload = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString('base64');
+  const payload = await solvedPayload(asked.challenge);
   const redeemed = await request.post('/api/bot-check', { data: { payload } });
   expect(redeemed.status()).toBe(200);
   return (await redeemed.json()).token;

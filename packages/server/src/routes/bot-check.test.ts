@@ -8,9 +8,9 @@ import {
   Conversation,
   VISITOR_HEADER,
 } from '@doppel/protocol';
-import { solveChallenge } from 'altcha-lib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedPayload } from '../../test/support/bot-check';
 import { scriptedBrain } from '../../test/support/brain-doubles';
 import { TestClient } from '../../test/support/client';
 import { ManualClock, testConfig } from '../../test/support/harness';
@@ -26,16 +26,7 @@ const STREAM = '/api/clone/talk/messages/stream';
 async function solved(client: TestClient): Promise<string> {
   const answer = BotCheckChallengeResponse.parse(await (await client.get('/api/bot-check')).json());
   if (!answer.required) throw new Error('the bot check is off');
-  const { challenge } = answer;
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('no solution');
-  const payload = { ...challenge, number: solution.number };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return solvedPayload(answer.challenge);
 }
 
 describe.each(testDatabases())('the bot check on $name', ({ open }) => {
