@@ -14,21 +14,12 @@
 // question and answer on stderr; BENCH_EVAL=heldout.json reads that file of each clone instead of
 // eval.json (a held-out set, never used to tune the composer).
 // Usage: node scripts/bench/answers.mjs [clone-dir ...]
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runUnderTsx } from './lib-tsx.mjs';
 
-if (!process.env.DOPPEL_BENCH_TSX) {
-  // The brain and db packages export TypeScript source: run again under tsx.
-  const self = fileURLToPath(import.meta.url);
-  const tsx = import.meta.resolve('tsx');
-  const child = spawnSync(process.execPath, ['--import', tsx, self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, DOPPEL_BENCH_TSX: '1' },
-  });
-  process.exit(child.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { openDb, migrate } = await import('../../packages/db/src/index.ts');

@@ -6,23 +6,12 @@
 // substituted, dropped or added over the words said), utterances heard exactly, and recognition
 // time (p50/p95, from the recording to the text). BENCH_VERBOSE=1 prints each utterance.
 // Usage: node scripts/bench/dictation.mjs [count]
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runUnderTsx } from './lib-tsx.mjs';
 
-if (!process.env.DOPPEL_BENCH_TSX) {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(
-    process.execPath,
-    ['--import', import.meta.resolve('tsx'), self, ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, DOPPEL_BENCH_TSX: '1' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { openDb, migrate } = await import('../../packages/db/src/index.ts');

@@ -5,19 +5,9 @@
 // baselines measured in the same run: `tsv @@ plainto_tsquery(q) ORDER BY ts_rank LIMIT k`
 // (AND of all terms) and the same with the terms ORed (what an answer needs: any match).
 // Prints JSON. Usage: node scripts/bench/retrieval.mjs   (BENCH_SIZES=1000,10000 to choose)
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runUnderTsx } from './lib-tsx.mjs';
 
-if (!process.env.DOPPEL_BENCH_TSX) {
-  // The brain and db packages export TypeScript source: run again under tsx.
-  const self = fileURLToPath(import.meta.url);
-  const tsx = import.meta.resolve('tsx');
-  const child = spawnSync(process.execPath, ['--import', tsx, self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, DOPPEL_BENCH_TSX: '1' },
-  });
-  process.exit(child.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { openDb, migrate } = await import('../../packages/db/src/index.ts');
 const { retrieve } = await import('../../packages/brain/src/retrieval/retrieve.ts');

@@ -7,25 +7,14 @@
 // recognition alone (POST /api/clones/demo/dictation with the same recording). Then N calls at once
 // (1, 2, 4, 8), each asking one question, for the latency under load. Prints JSON.
 // Usage: node scripts/bench/voice-call.mjs   (needs `npm run build` and pocketsphinx; ~3 minutes)
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runUnderTsx } from './lib-tsx.mjs';
 
-if (!process.env.DOPPEL_BENCH_TSX) {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(
-    process.execPath,
-    ['--import', import.meta.resolve('tsx'), self, ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, DOPPEL_BENCH_TSX: '1' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 // The server's own WebSocket client library (a dependency of packages/server, not of the root).
 const WebSocket = createRequire(

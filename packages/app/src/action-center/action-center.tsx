@@ -9,7 +9,7 @@ import type { ActionsQueryValue, CloneProfile } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
-import { FeedbackIcon, LinkIcon, UserIcon } from '../components/icons';
+import { FeedbackIcon, LinkIcon, Svg, UserIcon } from '../components/icons';
 import { hasSocials } from '../components/socials-button';
 import { useServices } from '../services';
 import './action-center.css';
@@ -63,52 +63,25 @@ export function actionAvailable(
 }
 
 const ActionsIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Svg>
     <rect x="4" y="4" width="6.5" height="6.5" rx="1.5" />
     <rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5" />
     <rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5" />
     <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
-  </svg>
+  </Svg>
 );
 
 const HomeIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Svg>
     <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
     <path d="M12 8.5v6M9 11.5h6" />
-  </svg>
+  </Svg>
 );
 
 const ShareIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Svg>
     <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
-  </svg>
+  </Svg>
 );
 
 export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenterProps) {

@@ -6,6 +6,7 @@ import { ATTACHMENT_ACCEPT } from '@doppel/protocol';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import './attachments.css';
+import { PlusIcon } from '../components/icons';
 
 interface MessageMenuProps {
   /** Uploads offered here (features.uploads); without them the menu has only the new conversation. */
@@ -22,16 +23,7 @@ export function MessageMenu({ uploads, canAttach, onFiles, onNewConversation, di
     <>
       <Menu.Root modal={false}>
         <Menu.Trigger className="message-menu-button" aria-label="Message menu" disabled={disabled}>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <PlusIcon />
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content className="account-menu message-menu" side="top" align="start" sideOffset={8} loop>

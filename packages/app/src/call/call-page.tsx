@@ -11,13 +11,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { ArrowLeftIcon, ChatIcon, MicIcon, PhoneIcon } from '../components/icons';
-import { LoadError, NotFound } from '../components/not-found';
-import { SiteHeader } from '../components/site-header';
-import { useCloneProfile } from '../hooks/use-clone-profile';
+import { NotFound } from '../components/not-found';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
 import { useServices } from '../services';
 import { useUsage } from '../session/use-usage';
-import { TalkSkeleton } from '../talk/talk-skeleton';
+import { CloneGate } from '../talk/clone-gate';
 import { useVoiceCall, type VoiceCall } from './use-voice-call';
 import './call.css';
 
@@ -32,30 +30,20 @@ const STATUS_LABEL = {
 } as const;
 
 export default function CallPage({ slug, instanceSlug }: { slug: string; instanceSlug: string | null }) {
-  const { state, retry } = useCloneProfile(slug, instanceSlug);
-  if (state.status === 'missing') {
-    return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="page">
-        <SiteHeader />
-        <main className="page-main" id="main">
-          <LoadError message={state.error} onRetry={retry} />
-        </main>
-      </div>
-    );
-  }
-  if (state.status === 'loading') return <TalkSkeleton />;
-  if (!state.clone.features.voiceCall) {
-    return (
-      <NotFound
-        title="No calls here"
-        description={`${state.clone.name} does not take voice calls on this site. You can send a message instead.`}
-      />
-    );
-  }
-  return <CallScreen clone={state.clone} instanceSlug={instanceSlug} />;
+  return (
+    <CloneGate slug={slug} instanceSlug={instanceSlug}>
+      {(clone) =>
+        clone.features.voiceCall ? (
+          <CallScreen clone={clone} instanceSlug={instanceSlug} />
+        ) : (
+          <NotFound
+            title="No calls here"
+            description={`${clone.name} does not take voice calls on this site. You can send a message instead.`}
+          />
+        )
+      }
+    </CloneGate>
+  );
 }
 
 function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug: string | null }) {

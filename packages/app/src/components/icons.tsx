@@ -5,7 +5,8 @@ export interface IconProps {
   className?: string;
 }
 
-function Svg({
+/** The frame every icon shares; screens that keep their own icons draw them in it too. */
+export function Svg({
   children,
   className,
   fill = false,

@@ -5,7 +5,7 @@
 import { stripCitationMarkers } from '@doppel/core';
 import { useState } from 'react';
 import { adjustTone, improveAnswer } from '../api/creator-tools';
-import { EditIcon } from '../components/icons';
+import { EditIcon, Svg } from '../components/icons';
 import { useServices } from '../services';
 import { CreatorTextDialog } from './creator-text-dialog';
 import './creator.css';
@@ -20,19 +20,10 @@ interface CreatorToolsProps {
 
 /** A speech bubble with a wave: the speaking style. */
 const ToneIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Svg>
     <path d="M4 5h16v11H9l-5 4z" />
     <path d="M8 11c1-2 2-2 3 0s2 2 3 0 2-2 3 0" />
-  </svg>
+  </Svg>
 );
 
 export default function CreatorTools({ messageId, text, question }: CreatorToolsProps) {

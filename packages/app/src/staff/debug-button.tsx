@@ -1,23 +1,15 @@
 /** @module The staff's Debug action under a message (spec/chat.md §2, §6); loaded for staff only. */
 import { lazy, Suspense, useState } from 'react';
+import { Svg } from '../components/icons';
 
 const DebugDialog = lazy(() => import('./debug-dialog'));
 
 /** A bug: debugging. */
 const BugIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Svg>
     <rect x="8" y="6" width="8" height="14" rx="4" />
     <path d="M12 10v10M8 12H4M20 12h-4M8 17l-3 2M16 17l3 2M9 7 7 4M15 7l2-3" />
-  </svg>
+  </Svg>
 );
 
 export default function DebugButton({ messageId }: { messageId: string }) {

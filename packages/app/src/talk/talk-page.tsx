@@ -10,7 +10,7 @@ import { useActionsQuery } from '../action-center/use-actions-query';
 import { prefersTouch } from '../chat';
 import { useCitations } from '../citations/use-citations';
 import { PlusIcon } from '../components/icons';
-import { LoadError, NotFound } from '../components/not-found';
+import { LoadError } from '../components/not-found';
 import { SiteHeader } from '../components/site-header';
 import { SocialsButton } from '../components/socials-button';
 import { VerifiedBadge } from '../components/verified-badge';
@@ -23,7 +23,6 @@ import {
 } from '../conversation/conversation-parts';
 import { useConversation } from '../conversation/use-conversation';
 import { HistoryButton } from '../history/history-button';
-import { useCloneProfile } from '../hooks/use-clone-profile';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { PaywallHost, rememberPaywalled } from '../paywall/use-paywall';
 import { studioQuestionsUrl, talkUrl } from '../routes';
@@ -33,10 +32,10 @@ import { ShareButton } from '../share/share-button';
 import '../components/composer.css';
 import './talk.css';
 import { CloneCrumb } from './clone-crumb';
+import { CloneGate } from './clone-gate';
 import { ConversationTitle } from './conversation-title';
 import { MessageToolsContext } from './message-tools';
 import { RemainingCounter } from './remaining-counter';
-import { TalkSkeleton } from './talk-skeleton';
 import { useConversationAddress } from './use-conversation-address';
 import { useMessageTools } from './use-message-tools';
 
@@ -48,30 +47,19 @@ interface TalkPageProps {
 
 export default function TalkPage({ slug, instanceSlug, conversationId }: TalkPageProps) {
   useSignals();
-  const { state, retry } = useCloneProfile(slug, instanceSlug);
   // Usage is fetched alongside the profile, so the initial message need not wait for it.
   const usage = useUsage(slug, instanceSlug);
-  if (state.status === 'missing') {
-    return <NotFound title="Clone not found" description={`There is no clone called “${slug}”.`} />;
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="page">
-        <SiteHeader />
-        <main className="page-main" id="main">
-          <LoadError message={state.error} onRetry={retry} />
-        </main>
-      </div>
-    );
-  }
-  if (state.status === 'loading') return <TalkSkeleton />;
   return (
-    <TalkScreen
-      key={`${slug}/${instanceSlug ?? ''}`}
-      clone={state.clone}
-      conversationId={conversationId}
-      usage={usage}
-    />
+    <CloneGate slug={slug} instanceSlug={instanceSlug}>
+      {(clone) => (
+        <TalkScreen
+          key={`${slug}/${instanceSlug ?? ''}`}
+          clone={clone}
+          conversationId={conversationId}
+          usage={usage}
+        />
+      )}
+    </CloneGate>
   );
 }
 
