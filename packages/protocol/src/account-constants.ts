@@ -67,7 +67,13 @@ export const CAPTURE_PHONE_NOT_SET =
 export const LOGIN_REQUIRED = 'You need to be logged in first.';
 /** spec/calls.md §5: creators and contributors cannot subscribe to their own clone. */
 export const OWN_CLONE_SUBSCRIBE_TOOLTIP = "You can't subscribe to your own clone";
-/** spec/calls.md §5: the voice start tooltip when the monthly call quota is spent. */
+/** spec/calls.md §5: the voice start tooltip on the idle screen when the monthly call quota is spent. */
 export const CALL_QUOTA_EXHAUSTED = 'You have exhausted your monthly call quota with this Clone.';
+/** spec/calls.md §5: the same tooltip everywhere else (the ended panel's Call button). */
+export const CALL_QUOTA_EXHAUSTED_MIND = 'You have exhausted your monthly call quota with this Mind.';
+/** spec/calls.md §4: a signed-in caller whose usage has no time-limit value: the call stops. */
+export const NO_TIME_LIMIT_FOUND = 'No time limit found';
+/** The sign-in step's line when a visitor's free call minutes are used (spec/calls.md §4, §5). */
+export const FREE_CALL_MINUTES_USED = "You've used your free call minutes. Sign in to keep talking.";
 /** spec/calls.md §5: the video start tooltip when the monthly video quota is spent. */
 export const VIDEO_QUOTA_EXHAUSTED = 'You have exhausted your monthly video call quota with this Clone.';

@@ -17,6 +17,11 @@ export const CALL_SAMPLE_RATE = 16_000;
 export const StartVoiceCallRequest = z.object({
   slug: z.string().min(1).max(200),
   instanceSlug: z.string().min(1).max(200).nullish(),
+  /** The embed configuration the call is made in (its call limit applies); absent on the full site. */
+  configId: z
+    .string()
+    .regex(/^[a-z0-9-]{3,64}$/, 'an embed configuration id is 3 to 64 of a-z, 0-9 and -')
+    .nullish(),
 });
 export type StartVoiceCallRequest = z.infer<typeof StartVoiceCallRequest>;
 
@@ -24,11 +29,16 @@ export type StartVoiceCallRequest = z.infer<typeof StartVoiceCallRequest>;
 export const StartVoiceCallResponse = z.object({
   conversationId: z.string(),
   socketPath: z.string(),
+  /** The embed configuration's call limit in seconds, when the call was started with one. */
+  callLimitSeconds: z.number().int().positive().nullable().default(null),
 });
 export type StartVoiceCallResponse = z.infer<typeof StartVoiceCallResponse>;
 
-/** Why a call ended. */
-export const CallEndReason = z.enum(['hangup', 'quota', 'time-limit', 'error']);
+/**
+ * Why a call ended: the caller hung up; the quota ran out; the 6-hour limit; the embed
+ * configuration's call limit (`call-limit`, spec/calls.md §4); a failure.
+ */
+export const CallEndReason = z.enum(['hangup', 'quota', 'time-limit', 'call-limit', 'error']);
 export type CallEndReason = z.infer<typeof CallEndReason>;
 
 /** Server → app on the socket (text frames); the clone's speech comes as binary frames (WAV). */

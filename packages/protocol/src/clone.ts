@@ -37,11 +37,21 @@ export const CloneOptions = z.object({
 });
 export type CloneOptions = z.infer<typeof CloneOptions>;
 
+/** Call minutes: -1 (unlimited), or 0 and up in whole seconds (minutes × 60 is a whole number). */
+const callMinutes = z
+  .number()
+  .min(-1)
+  .refine((n) => n === -1 || (n >= 0 && Math.abs(n * 60 - Math.round(n * 60)) < 1e-9), {
+    message: 'call minutes are -1 (unlimited) or 0 and up, in whole seconds',
+  })
+  .default(0);
+
 /** spec/calls.md §3: anonymous quota per clone (monetization.anonymous_quota). */
 export const AnonymousQuota = z.object({
   messages: z.number().int().min(-1).default(10),
-  voice_minutes: z.number().int().min(-1).default(0),
-  video_minutes: z.number().int().min(-1).default(0),
+  /** Minutes (-1 unlimited); a fraction is allowed down to whole seconds (0.1 = 6 s, for short trials). */
+  voice_minutes: callMinutes,
+  video_minutes: callMinutes,
 });
 export type AnonymousQuota = z.infer<typeof AnonymousQuota>;
 

@@ -30,5 +30,10 @@ export const EmbedConfig = z.object({
   whitelabel: EmbedWhitelabel,
   mode: z.object({ mode: EmbedMode, autoHeight: z.boolean() }),
   colours: z.object({ accent: z.string().nullable(), launcher: z.string().nullable() }),
+  /**
+   * spec/calls.md §4: the longest voice call in this embed, in seconds (null: none). A call
+   * stops at it without the voice paywall, and the host is told `voice-exhausted`.
+   */
+  callLimitSeconds: z.number().int().positive().nullable(),
 });
 export type EmbedConfig = z.infer<typeof EmbedConfig>;

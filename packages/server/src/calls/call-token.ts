@@ -19,6 +19,8 @@ export const CallClaims = z.object({
   stateless: z.boolean(),
   /** Seconds already charged when the call was started. */
   charged: z.number().int().nonnegative(),
+  /** The embed configuration's call limit in seconds (spec/calls.md §4); null for none. */
+  callLimitSeconds: z.number().int().positive().nullable().default(null),
   expiresAt: z.number().int(),
 });
 export type CallClaims = z.infer<typeof CallClaims>;

@@ -12,6 +12,8 @@ import { loadConfig } from '../config';
 import { silentLogger } from '../logger';
 import { type Listening, listen } from '../process/listen';
 import { VOICE_NOT_ALLOWED } from '../routes/calls';
+import { EMBED_CONFIG_NOT_FOUND } from '../routes/embed-configs';
+import { insertEmbedConfig } from '../store/embed-configs';
 import { voiceSockets } from './voice-sockets';
 
 const config = testConfig();
@@ -209,6 +211,40 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
         body: JSON.stringify({ slug: 'caller' }),
       });
       expect(stranger.status).toBe(401);
+      expect(await conversations()).toBe(before);
+    });
+
+    it("stops a call in an embed at its configuration's call limit (reason call-limit)", async () => {
+      const [caller_, silent] = await db.query<{ id: string }>(
+        "SELECT id FROM clones WHERE slug IN ('caller', 'silent') ORDER BY slug",
+      );
+      const none = { instanceId: null, allowedOrigins: [], whitelabel: {}, mode: {}, colours: {} };
+      await insertEmbedConfig(db, { ...none, id: 'caller-limit', cloneId: caller_?.id ?? '', callLimitSeconds: 1 });
+      await insertEmbedConfig(db, { ...none, id: 'silent-limit', cloneId: silent?.id ?? '', callLimitSeconds: 1 });
+      const { start } = await caller(base);
+      const res = await start({ slug: 'caller', configId: 'caller-limit' });
+      expect(res.status).toBe(200);
+      const call = StartVoiceCallResponse.parse(await res.json());
+      expect(call.callLimitSeconds).toBe(1);
+      const socket = open(base, call.socketPath);
+      await socket.opened;
+      const ended = await socket.next('ended', 5_000);
+      expect(ended.reason).toBe('call-limit');
+      expect(ended.seconds).toBeLessThanOrEqual(1);
+      // Without a configuration the same caller's call has no such limit.
+      const plain = StartVoiceCallResponse.parse(await (await start({ slug: 'caller' })).json());
+      expect(plain.callLimitSeconds).toBeNull();
+
+      // Another clone's configuration, an unknown one, a malformed id: refused, nothing written.
+      const conversations = async () =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conversations'))[0]?.n;
+      const before = await conversations();
+      const foreign = await start({ slug: 'caller', configId: 'silent-limit' });
+      expect(foreign.status).toBe(404);
+      expect(ApiError.parse(await foreign.json()).error).toBe(EMBED_CONFIG_NOT_FOUND);
+      expect((await start({ slug: 'caller', configId: 'no-such-config' })).status).toBe(404);
+      expect((await start({ slug: 'caller', configId: 'Bad Id!' })).status).toBe(400);
+      expect((await start({ slug: 'caller', configId: 42 })).status).toBe(400);
       expect(await conversations()).toBe(before);
     });
 

@@ -4,7 +4,8 @@
  * language model) hears it; it is stored and answered like a chat message, and the answer comes
  * back as speech. Speaking over the clone stops it (barge-in). The call's seconds are charged as
  * it runs, every 5 s, atomically against the caller's quota (store/charge-seconds.ts): when the
- * quota is gone the call ends; at 6 hours it ends too.
+ * quota is gone the call ends; at 6 hours it ends too, and at the embed configuration's call
+ * limit when the call has one (spec/calls.md §4: ended with reason `call-limit`).
  */
 import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
@@ -75,7 +76,7 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
 
   /** Charges the seconds used so far; false when the quota could not cover them. */
   const charge = async (): Promise<boolean> => {
-    const due = Math.min(elapsed(), MAX_CALL_SECONDS) - charged;
+    const due = Math.min(elapsed(), call.callLimitSeconds ?? MAX_CALL_SECONDS, MAX_CALL_SECONDS) - charged;
     if (due <= 0) return true;
     const result = await chargeSeconds(db, {
       resource: 'voice_seconds',
@@ -95,6 +96,7 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
     if (ended) return;
     ended = true;
     clearInterval(meter);
+    clearTimeout(limit);
     answering?.abort();
     await charge().catch((error) => logger.error(`charging call ${call.conversationId} failed`, error));
     send({ type: 'ended', reason, seconds: charged });
@@ -116,6 +118,12 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
       },
     );
   }, CHARGE_EVERY_MS);
+
+  // The embed's call limit, to the second: charged (up to it) and ended with `call-limit`.
+  const limit =
+    call.callLimitSeconds === null
+      ? undefined
+      : setTimeout(() => void end('call-limit'), call.callLimitSeconds * 1000);
 
   /** Hears one utterance, answers it, speaks the answer. */
   const turn = async (pcm: Int16Array) => {

@@ -42,6 +42,8 @@ describe('doppel embed: arguments', () => {
         '--accent',
         '#5B3CC4',
         '--launcher=#fff',
+        '--call-limit',
+        '3',
       ]),
     ).toEqual({
       action: 'create',
@@ -54,7 +56,9 @@ describe('doppel embed: arguments', () => {
       autoHeight: true,
       accent: '#5b3cc4',
       launcher: '#fff',
+      callLimitSeconds: 180,
     });
+    expect(parseEmbedCommand(['create', 'ada', '--call-limit=0.1'])).toMatchObject({ callLimitSeconds: 6 });
     expect(parseEmbedCommand(['create', 'ada'])).toEqual({
       action: 'create',
       slug: 'ada',
@@ -80,6 +84,12 @@ describe('doppel embed: arguments', () => {
       [['create', 'ada', '--accent', 'red'], /colour like #5b3cc4/],
       [['create', 'ada', '--whitelabel=yes'], /takes no value/],
       [['create', 'ada', '--colour', '#fff'], /unknown option "--colour"/],
+      [['create', 'ada', '--call-limit', 'three'], /--call-limit takes minutes/],
+      [['create', 'ada', '--call-limit', '0'], /--call-limit takes minutes/],
+      [['create', 'ada', '--call-limit', '-3'], /--call-limit takes minutes/],
+      [['create', 'ada', '--call-limit', '361'], /--call-limit takes minutes/],
+      [['create', 'ada', '--call-limit', '0.001'], /--call-limit takes minutes/],
+      [['create', 'ada', '--call-limit'], /--call-limit needs a value/],
       [['list'], /one clone slug/],
       [['delete'], /one embed configuration id/],
       [['delete', 'a', 'b'], /one embed configuration id/],
@@ -138,7 +148,20 @@ describe.each(testDatabases())('doppel embed on $name', ({ open }) => {
       whitelabel: { logo: true, googleButton: true, accountMenuItems: true },
       mode: { mode: 'bubble', autoHeight: false },
       colours: { accent: null, launcher: null },
+      callLimitSeconds: null,
     });
+  });
+
+  it('stores a call limit given in minutes, and lists it', async () => {
+    const created = await run('create', 'ada', '--id', 'ada-calls', '--call-limit', '3');
+    expect(created).toMatchObject({ code: 0, err: '' });
+    expect(created.out).toContain('call limit: 3 minutes a call');
+    const row = await findEmbedConfig(db, 'ada-calls');
+    expect(row && toEmbedConfig(row)).toMatchObject({ id: 'ada-calls', callLimitSeconds: 180 });
+    // The database refuses what the CLI would never write.
+    await expect(
+      db.query("UPDATE embed_configs SET call_limit_seconds = 0 WHERE id = 'ada-calls'"),
+    ).rejects.toThrow();
   });
 
   it('generates a 16-character unguessable id when none is given; whitelabel, instance, mode and colours', async () => {

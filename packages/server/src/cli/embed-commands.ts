@@ -39,6 +39,8 @@ export interface EmbedCreateCommand {
   autoHeight?: boolean;
   accent?: string;
   launcher?: string;
+  /** spec/calls.md §4: the embed's voice call limit, in seconds (given in minutes). */
+  callLimitSeconds?: number;
 }
 
 export type EmbedCommand =
@@ -48,17 +50,28 @@ export type EmbedCommand =
 
 export const EMBED_USAGE = `  embed create SLUG [--id ID] [--instance INSTANCE] [--origin ORIGIN]... [--whitelabel]
                [--mode bubble|inline|fullpage] [--auto-height] [--accent #hex] [--launcher #hex]
+               [--call-limit MINUTES]
                Create an embed configuration and print the snippet to paste. Each --origin
                (https://example.com) is a site that may embed the clone; none = any site.
                --id: your own id (3-64 of a-z, 0-9, -); default a random one.
                --whitelabel hides the logo, the Google button and the account menu items.
+               --call-limit: a voice call in this embed stops after MINUTES (e.g. 3, or 0.5)
+               without the paywall, and the page gets the voice-exhausted event.
   embed list SLUG
                The clone's embed configurations.
   embed delete ID
                Delete an embed configuration (pages using it stop showing the chat).`;
 
 /** Options that take a value; `--name value` or `--name=value`. */
-const VALUED = new Set(['--id', '--instance', '--origin', '--mode', '--accent', '--launcher']);
+const VALUED = new Set([
+  '--id',
+  '--instance',
+  '--origin',
+  '--mode',
+  '--accent',
+  '--launcher',
+  '--call-limit',
+]);
 
 /** `embed create|list|delete …`; a string is the usage problem. */
 export function parseEmbedCommand(args: readonly string[]): EmbedCommand | string {
@@ -124,6 +137,14 @@ export function parseEmbedCommand(args: readonly string[]): EmbedCommand | strin
         if (!HEX_COLOUR.test(value ?? '')) return `${name} takes a colour like #5b3cc4, not "${value}"`;
         command[name === '--accent' ? 'accent' : 'launcher'] = value?.toLowerCase();
         break;
+      case '--call-limit': {
+        const seconds = callLimitSeconds(value ?? '');
+        if (seconds === null) {
+          return `--call-limit takes minutes between 1 second and ${MAX_CALL_LIMIT_MINUTES} (like 3 or 0.5), not "${value}"`;
+        }
+        command.callLimitSeconds = seconds;
+        break;
+      }
       default:
         return `unknown option "${name}"`;
     }
@@ -131,6 +152,16 @@ export function parseEmbedCommand(args: readonly string[]): EmbedCommand | strin
   if (positional.length !== 1) return 'give one clone slug';
   command.slug = positional[0] ?? '';
   return command;
+}
+
+/** spec/calls.md §9: no call is longer than 21,600 s (6 hours). */
+const MAX_CALL_LIMIT_MINUTES = 360;
+
+/** `--call-limit` minutes as whole seconds (at least 1, at most 6 hours); null when it is not that. */
+export function callLimitSeconds(minutes: string): number | null {
+  if (!/^\d+(\.\d+)?$/.test(minutes)) return null;
+  const seconds = Math.round(Number(minutes) * 60);
+  return seconds >= 1 && seconds <= MAX_CALL_LIMIT_MINUTES * 60 ? seconds : null;
 }
 
 export interface EmbedCommandContext {
@@ -201,6 +232,7 @@ export async function runEmbedCommand(
     whitelabel: command.whitelabel ? WHITELABEL_ALL : {},
     mode,
     colours,
+    callLimitSeconds: command.callLimitSeconds ?? null,
   };
   let id = command.id ?? '';
   let created = false;
@@ -244,7 +276,14 @@ export function describeConfig(config: EmbedConfig): string {
     `  hidden: ${hidden.length > 0 ? hidden.join(', ') : 'nothing'}`,
     `  mode: ${config.mode.mode}${config.mode.autoHeight ? ', auto height' : ''}`,
     ...(colours.length > 0 ? [`  colours: ${colours.join(', ')}`] : []),
+    ...(config.callLimitSeconds !== null ? [`  call limit: ${callLimitText(config.callLimitSeconds)}`] : []),
   ].join('\n');
+}
+
+/** '3 minutes', '1 minute', '0.5 minutes' (to the second). */
+function callLimitText(seconds: number): string {
+  const minutes = Math.round((seconds / 60) * 1000) / 1000;
+  return `${minutes} minute${minutes === 1 ? '' : 's'} a call`;
 }
 
 /** The demo import's progress, on stderr: stdout is the config and its snippet. */

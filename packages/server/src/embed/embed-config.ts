@@ -55,6 +55,7 @@ export const EmbedConfigRow = z.object({
   whitelabel: StoredWhitelabel,
   mode: StoredMode,
   colours: StoredColours,
+  call_limit_seconds: z.number().int().positive().nullable(),
   created_at: z.date(),
 });
 export type EmbedConfigRow = z.infer<typeof EmbedConfigRow>;
@@ -74,6 +75,7 @@ export function toEmbedConfig(row: EmbedConfigRow): EmbedConfig {
     },
     mode: { mode: row.mode.mode ?? 'bubble', autoHeight: row.mode.autoHeight ?? false },
     colours: { accent: row.colours.accent ?? null, launcher: row.colours.launcher ?? null },
+    callLimitSeconds: row.call_limit_seconds,
   };
 }
 

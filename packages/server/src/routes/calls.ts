@@ -2,7 +2,9 @@
  * @module POST /api/calls/voice (spec/calls.md §4, §7; DESIGN §4): starts a browser voice call
  * on the local pipeline. The caller's first second is charged at once — no time left answers 402
  * and nothing is written — then a BROWSER_VOICE conversation is opened and the app gets a ticket
- * to its socket (calls/voice-sockets.ts), good for a minute.
+ * to its socket (calls/voice-sockets.ts), good for a minute. A call made in an embed names its
+ * configuration (`configId`): the configuration's call limit, if any, goes into the ticket and
+ * the session ends the call at it (spec/calls.md §4).
  */
 import {
   CALL_QUOTA_EXHAUSTED,
@@ -19,7 +21,9 @@ import { jsonBody } from '../middleware/json-body';
 import { chargeSeconds } from '../store/charge-seconds';
 import { findCloneBySlug } from '../store/clones';
 import { createConversation } from '../store/conversations';
+import { findEmbedConfig } from '../store/embed-configs';
 import { CLONE_NOT_FOUND } from './clones';
+import { EMBED_CONFIG_NOT_FOUND } from './embed-configs';
 import { IDENTITY_REQUIRED } from './messages';
 
 export const VOICE_NOT_OFFERED = 'Voice calls are not available on this site.';
@@ -48,6 +52,10 @@ export function callRoutes(deps: AppDeps) {
         : [];
       if (body.instanceSlug && !instanceRows[0]) return apiError(c, 404, CLONE_NOT_FOUND);
       const instanceId = instanceRows[0]?.id ?? null;
+      // An embed configuration of another clone (or none of that id) is no configuration of this call.
+      const embedConfig = body.configId ? await findEmbedConfig(db, body.configId) : null;
+      if (body.configId && embedConfig?.clone_id !== clone.id) return apiError(c, 404, EMBED_CONFIG_NOT_FOUND);
+      const callLimitSeconds = embedConfig?.call_limit_seconds ?? null;
       const first = await chargeSeconds(db, {
         resource: 'voice_seconds',
         userId: owner.userId,
@@ -73,11 +81,13 @@ export function callRoutes(deps: AppDeps) {
         visitorId: owner.visitorId,
         stateless: owner.stateless,
         charged: first.granted,
+        callLimitSeconds,
         expiresAt: clock.now().getTime() + CALL_TOKEN_TTL_MS,
       });
       const answer: StartVoiceCallResponse = {
         conversationId: conversation.id,
         socketPath: `${VOICE_SOCKET_PATH}?call=${encodeURIComponent(token)}`,
+        callLimitSeconds,
       };
       return c.json(answer);
     },

@@ -20,9 +20,9 @@ const REQUIRE_EMAIL = CloneOptions.parse({}).requireEmail;
 const ANONYMOUS = Monetization.parse({}).anonymous_quota;
 const OWNERS = OWNER_RELATIONSHIPS.map((type) => `'${type}'`).join(', ');
 
-/** core `secondsOfMinutes`: minutes × 60, -1 stays -1. */
+/** core `secondsOfMinutes`: minutes × 60 to the nearest second (a fraction allowed), -1 stays -1. */
 const seconds = (minutes: string) =>
-  `(SELECT CASE WHEN n = ${UNLIMITED} THEN ${UNLIMITED} ELSE n * ${SECONDS_PER_MINUTE} END FROM (SELECT ${minutes} AS n) a)`;
+  `(SELECT CASE WHEN n = ${UNLIMITED} THEN ${UNLIMITED} ELSE round(n * ${SECONDS_PER_MINUTE})::int END FROM (SELECT (${minutes})::numeric AS n) a)`;
 
 /** core `tierQuota` for messages: -1 or above 99,999 is unlimited (spec/calls.md §9). */
 const messages = (perMonth: string) =>
@@ -30,8 +30,9 @@ const messages = (perMonth: string) =>
 
 /** core `anonymousQuota`: the clone's anonymous_quota, minutes as seconds. */
 function anonymousSql(resource: MeteredResource): string {
+  // Call minutes may be a fraction (protocol AnonymousQuota); messages are whole.
   const field = (name: keyof typeof ANONYMOUS) =>
-    `COALESCE((c.monetization->'anonymous_quota'->>'${name}')::int, ${ANONYMOUS[name]})`;
+    `COALESCE((c.monetization->'anonymous_quota'->>'${name}')::${name === 'messages' ? 'int' : 'numeric'}, ${ANONYMOUS[name]})`;
   if (resource === 'voice_seconds') return seconds(field('voice_minutes'));
   if (resource === 'video_seconds') return seconds(field('video_minutes'));
   return field('messages');

@@ -9,7 +9,7 @@ import {
 } from '../embed/embed-config';
 
 const SELECT = `SELECT e.id, e.clone_id, c.slug AS clone_slug, c.options AS clone_options, e.instance_id,
-    i.slug AS instance_slug, e.allowed_origins, e.whitelabel, e.mode, e.colours, e.created_at
+    i.slug AS instance_slug, e.allowed_origins, e.whitelabel, e.mode, e.colours, e.call_limit_seconds, e.created_at
   FROM embed_configs e
   JOIN clones c ON c.id = e.clone_id
   LEFT JOIN clone_instances i ON i.id = e.instance_id`;
@@ -22,13 +22,15 @@ export interface NewEmbedConfig {
   whitelabel: StoredWhitelabel;
   mode: StoredMode;
   colours: StoredColours;
+  /** spec/calls.md §4: the longest voice call in this embed, in seconds; null for none. */
+  callLimitSeconds?: number | null;
 }
 
 /** Stores the config; false when the id is taken (nothing is written then). */
 export async function insertEmbedConfig(db: Queryable, config: NewEmbedConfig): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO embed_configs (id, clone_id, instance_id, allowed_origins, whitelabel, mode, colours)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    `INSERT INTO embed_configs (id, clone_id, instance_id, allowed_origins, whitelabel, mode, colours, call_limit_seconds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       config.id,
       config.cloneId,
@@ -37,6 +39,7 @@ export async function insertEmbedConfig(db: Queryable, config: NewEmbedConfig): 
       JSON.stringify(config.whitelabel),
       JSON.stringify(config.mode),
       JSON.stringify(config.colours),
+      config.callLimitSeconds ?? null,
     ],
   );
   return rows.length === 1;
