@@ -24,7 +24,7 @@ const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'))
  * the main bundle at once (issue 9 §9: no blank page between the profile and the talk page).
  */
 function PageFallback({ route }: { route: AppRoute }) {
-  if (route.name === 'talk' || route.name === 'shared') return <TalkSkeleton />;
+  if (route.name === 'talk' || route.name === 'shared' || route.name === 'sharedCall') return <TalkSkeleton />;
   if (route.name === 'profile') {
     return (
       <div className="page">
@@ -85,6 +85,16 @@ function RoutePage({ route }: { route: AppRoute }) {
           slug={route.slug}
           instanceSlug={route.instanceSlug}
           shareId={route.shareId}
+        />
+      );
+    case 'sharedCall':
+      return (
+        <SharedPage
+          key={route.shareId}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
+          shareId={route.shareId}
+          kind="call"
         />
       );
     case 'call':

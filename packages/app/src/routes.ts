@@ -10,6 +10,7 @@ export type AppRoute =
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
   | { name: 'shared'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'call'; slug: string; instanceSlug: string | null }
+  | { name: 'sharedCall'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'studioQuestions'; slug: string }
   | { name: 'notFound' };
 
@@ -73,6 +74,10 @@ export function parseRoute(path: string): AppRoute {
     if (tail.length === 2 && tail[1] !== 'shared') {
       return { name: 'talk', slug, instanceSlug, conversationId: tail[1] ?? null };
     }
+    // spec/calls.md §2: /{slug}/call/shared/{sharedId}, the shared call page.
+    if (tail.length === 3 && tail[1] === 'shared' && tail[2]) {
+      return { name: 'sharedCall', slug, instanceSlug, shareId: tail[2] };
+    }
   }
   return { name: 'notFound' };
 }
@@ -104,6 +109,11 @@ export function sharedConversationUrl(
   shareId: string,
 ): string {
   return `${base(slug, instanceSlug)}/talk/conversation/shared/${enc(shareId)}`;
+}
+
+/** /{slug}/call/shared/{shareId}: a shared call's transcript (spec/calls.md §2). */
+export function sharedCallUrl(slug: string, instanceSlug: string | null | undefined, shareId: string): string {
+  return `${base(slug, instanceSlug)}/call/shared/${enc(shareId)}`;
 }
 
 /** /{slug}/call or /{slug}/video (spec/calls.md). */

@@ -2,20 +2,24 @@
  * @module The voice call screen (spec/calls.md §2, §4, §8): the clone with rings for its status,
  * 'Start a call', the mic toggle and end call while the call runs, the live transcript, 'Call
  * Ended' with View Transcript, Chat and Call, the failed panel, and the microphone permission
- * screen. `?dial=true` starts the call after 600 ms and leaves the address.
+ * screen. `?dial=true` starts the call after 600 ms and leaves the address. Its limits (the
+ * countdown, the voice paywall, the embed's call limit) are `useCallLimits`'; the same screen
+ * runs inside the embed (embed/embed-call.tsx) with the embed's header and links.
  */
-import { canUse, countdownText, showRemaining } from '@doppel/core';
-import { CALL_QUOTA_EXHAUSTED, type CloneProfile, type Usage } from '@doppel/protocol';
+import { CALL_QUOTA_EXHAUSTED, CALL_QUOTA_EXHAUSTED_MIND, type CloneProfile } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { ArrowLeftIcon, ChatIcon, MicIcon, PhoneIcon } from '../components/icons';
 import { NotFound } from '../components/not-found';
+import { PaywallHost } from '../paywall/use-paywall';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
-import { useServices } from '../services';
+import { ShareButton } from '../share/share-button';
 import { useUsage } from '../session/use-usage';
 import { CloneGate } from '../talk/clone-gate';
+import { QuotaTooltip } from './quota-tooltip';
+import { type EmbedCallLimit, useCallLimits } from './use-call-limits';
 import { useVoiceCall, type VoiceCall } from './use-voice-call';
 import './call.css';
 
@@ -46,12 +50,42 @@ export default function CallPage({ slug, instanceSlug }: { slug: string; instanc
   );
 }
 
-function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug: string | null }) {
+/** The call screen inside an embed (embed/embed-call.tsx): its header, links and configuration. */
+export interface EmbeddedCall {
+  /** The embed's header (the clone, the close button) in place of the site's. */
+  header: ReactNode;
+  /** The embed's chat, for Chat and the back arrow. */
+  chatHref: string;
+  /** The embed configuration (its call limit is enforced on the server too). */
+  configId: string | null;
+  /** The configuration's call limit, when it has one: no paywall, `voice-exhausted` instead. */
+  limit: EmbedCallLimit | null;
+}
+
+export function CallScreen({
+  clone,
+  instanceSlug,
+  embedded = null,
+}: {
+  clone: CloneProfile;
+  instanceSlug: string | null;
+  embedded?: EmbeddedCall | null;
+}) {
   useSignals();
-  const call = useVoiceCall(clone.slug, instanceSlug);
+  const onExhausted = useRef<(reason: 'quota' | 'call-limit') => void>(() => undefined);
+  const call = useVoiceCall(clone.slug, instanceSlug, {
+    configId: embedded?.configId ?? null,
+    onExhausted: (reason) => onExhausted.current(reason),
+  });
   const usageStore = useUsage(clone.slug, instanceSlug);
-  const usage = usageStore.usage.value;
-  const { login, session } = useServices();
+  const limits = useCallLimits({
+    clone,
+    instanceSlug,
+    call,
+    usage: usageStore,
+    embedLimit: embedded?.limit ?? null,
+  });
+  onExhausted.current = limits.exhausted;
   // After a call, the time it used: the countdown and the start button read it again.
   const { refresh } = usageStore;
   useEffect(() => {
@@ -59,7 +93,10 @@ function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug
   }, [call.status, refresh]);
   const name = clone.instance?.name ?? clone.name;
   const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
-  const { start } = call;
+  const { start } = limits;
+  // The latest start (it changes as usage arrives): the auto-dial's timer calls it when it fires.
+  const startNow = useRef(start);
+  startNow.current = start;
   const dialed = useRef(false);
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -72,28 +109,32 @@ function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug
       '',
       `${window.location.pathname}${query ? `?${query}` : ''}`,
     );
-    const timer = setTimeout(start, AUTO_DIAL_MS);
+    const timer = setTimeout(() => startNow.current(), AUTO_DIAL_MS);
     return () => clearTimeout(timer);
-  }, [start, clone.options.autoDial]);
+  }, [clone.options.autoDial]);
 
   const back = call.status !== 'ACTIVE' && call.status !== 'CONNECTING';
   return (
-    <div className="page call-page">
-      <header className="call-header">
-        {back ? (
-          <Link
-            href={profileUrl(clone.slug, instanceSlug)}
-            className="icon-btn"
-            aria-label={`Back to ${name}`}
-          >
-            <ArrowLeftIcon />
-          </Link>
-        ) : (
+    <div className={embedded ? 'call-page is-embedded' : 'page call-page'}>
+      {embedded ? (
+        embedded.header
+      ) : (
+        <header className="call-header">
+          {back ? (
+            <Link
+              href={profileUrl(clone.slug, instanceSlug)}
+              className="icon-btn"
+              aria-label={`Back to ${name}`}
+            >
+              <ArrowLeftIcon />
+            </Link>
+          ) : (
+            <span className="icon-btn" aria-hidden="true" />
+          )}
+          <span className="call-title">{name}</span>
           <span className="icon-btn" aria-hidden="true" />
-        )}
-        <span className="call-title">{name}</span>
-        <span className="icon-btn" aria-hidden="true" />
-      </header>
+        </header>
+      )}
       <main className="call-main" id="main">
         <div
           className={`call-avatar is-${call.status === 'ACTIVE' ? call.cloneStatus.toLowerCase() : 'idle'}`}
@@ -103,17 +144,18 @@ function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug
           <Avatar name={name} imageUrl={imageUrl} size={132} />
         </div>
         <h1 className="call-name">{name}</h1>
-        <CallState call={call} clone={clone} instanceSlug={instanceSlug} usage={usage} />
-        {usage && showRemaining('voice_seconds', usage, clone.options.requireEmail) && (
-          <Countdown
-            usage={usage}
-            call={call}
-            onZero={() => {
-              // spec/calls.md §4: at zero the call stops and the paywall opens.
-              call.end();
-              if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
-            }}
-          />
+        <CallState
+          call={call}
+          clone={clone}
+          instanceSlug={instanceSlug}
+          start={start}
+          spent={limits.spent}
+          embedded={embedded}
+        />
+        {limits.countdown !== null && (
+          <p className="call-countdown" aria-live="off">
+            {limits.countdown}
+          </p>
         )}
         {call.transcript.length > 0 && (
           <section className="call-transcript" aria-label="Transcript">
@@ -129,6 +171,7 @@ function CallScreen({ clone, instanceSlug }: { clone: CloneProfile; instanceSlug
           </section>
         )}
       </main>
+      <PaywallHost paywall={limits.paywall} clone={clone} />
     </div>
   );
 }
@@ -137,35 +180,31 @@ function CallState({
   call,
   clone,
   instanceSlug,
-  usage,
+  start,
+  spent,
+  embedded,
 }: {
   call: VoiceCall;
   clone: CloneProfile;
   instanceSlug: string | null;
-  usage: Usage | null;
+  /** Starts a call unless a paywall trigger fires (`useCallLimits`). */
+  start: () => void;
+  /** spec/calls.md §5: no time left (and no overage): the start button is disabled, and says why. */
+  spent: boolean;
+  embedded: EmbeddedCall | null;
 }) {
-  // spec/calls.md §5: no time left (and no overage): the start button is disabled, and says why.
-  const spent = usage !== null && !canUse(usage, 'voice_seconds');
+  const chatHref = embedded ? embedded.chatHref : talkUrl(clone.slug, instanceSlug);
+  const [shareId, setShareId] = useState<string | null>(null);
   switch (call.status) {
     case 'IDLE':
       return (
         <div className="call-controls">
-          <button
-            type="button"
-            className="btn btn-primary btn-lg call-start"
-            onClick={call.start}
-            disabled={spent}
-            title={spent ? CALL_QUOTA_EXHAUSTED : undefined}
-            aria-describedby={spent ? 'call-spent' : undefined}
-          >
-            <PhoneIcon />
-            Start a call
-          </button>
-          {spent && (
-            <p id="call-spent" className="call-note">
-              {CALL_QUOTA_EXHAUSTED}
-            </p>
-          )}
+          <QuotaTooltip text={spent ? CALL_QUOTA_EXHAUSTED : null}>
+            <button type="button" className="btn btn-primary btn-lg call-start" onClick={start} disabled={spent}>
+              <PhoneIcon />
+              Start a call
+            </button>
+          </QuotaTooltip>
         </div>
       );
     case 'CONNECTING':
@@ -203,7 +242,8 @@ function CallState({
             Call Ended
           </p>
           <div className="call-controls">
-            {call.conversationId && (
+            {/* spec/calls.md §5: the transcript link is hidden in embeds. */}
+            {call.conversationId && !embedded && (
               <Link
                 href={conversationUrl(clone.slug, instanceSlug, call.conversationId)}
                 className="btn btn-secondary"
@@ -211,20 +251,28 @@ function CallState({
                 View Transcript
               </Link>
             )}
-            <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-secondary">
+            {/* spec/calls.md §5: sharing after the end needs the conversation id and a public clone. */}
+            {call.conversationId && clone.public && !embedded && (
+              <ShareButton
+                kind="call"
+                slug={clone.slug}
+                instanceSlug={instanceSlug}
+                conversationId={call.conversationId}
+                title={`${clone.instance?.name ?? clone.name} on Doppel`}
+                shareId={shareId}
+                onShareIdChange={setShareId}
+              />
+            )}
+            <Link href={chatHref} className="btn btn-secondary">
               <ChatIcon />
               Chat
             </Link>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={call.start}
-              disabled={spent}
-              title={spent ? CALL_QUOTA_EXHAUSTED : undefined}
-            >
-              <PhoneIcon />
-              Call
-            </button>
+            <QuotaTooltip text={spent ? CALL_QUOTA_EXHAUSTED_MIND : null}>
+              <button type="button" className="btn btn-primary" onClick={start} disabled={spent}>
+                <PhoneIcon />
+                Call
+              </button>
+            </QuotaTooltip>
           </div>
         </>
       );
@@ -234,7 +282,7 @@ function CallState({
           <h2>Enable Microphone access to call</h2>
           <p>You can enable microphone access in your browser settings.</p>
           <div className="call-controls">
-            <button type="button" className="btn btn-primary" onClick={call.start}>
+            <button type="button" className="btn btn-primary" onClick={start}>
               Try Again
             </button>
           </div>
@@ -244,39 +292,16 @@ function CallState({
           <h2>Something went wrong</h2>
           <p>Try again in a few minutes</p>
           <div className="call-controls">
-            <button type="button" className="btn btn-primary" onClick={call.start}>
+            <button type="button" className="btn btn-primary" onClick={start}>
               Try Again
             </button>
-            <Link href={talkUrl(clone.slug, instanceSlug)} className="btn btn-secondary">
+            <Link href={chatHref} className="btn btn-secondary">
               Chat
             </Link>
           </div>
         </div>
       );
   }
-}
-
-/**
- * 'N minutes left' (or 'Unlimited'), every second while the call runs: the time left when it
- * started less the time since; at zero `onZero` (once).
- */
-function Countdown({ usage, call, onZero }: { usage: Usage; call: VoiceCall; onZero: () => void }) {
-  const [now, setNow] = useState(Date.now());
-  const fired = useRef(false);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = usage.remaining.voice_seconds;
-  const active = call.status === 'ACTIVE' && call.startedAt !== null;
-  const seconds =
-    left < 0 ? -1 : Math.max(0, left - (active ? Math.floor((now - (call.startedAt ?? now)) / 1000) : 0));
-  useEffect(() => {
-    if (!active || seconds !== 0 || fired.current) return;
-    fired.current = true;
-    onZero();
-  }, [active, seconds, onZero]);
-  return <p className="call-countdown">{countdownText(seconds)}</p>;
 }
 
 /** mm:ss since `since`, every second. */

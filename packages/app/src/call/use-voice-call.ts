@@ -40,8 +40,22 @@ export interface VoiceCall {
   toggleMute(): void;
 }
 
-export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCall {
-  const { api, session, login } = useServices();
+export interface VoiceCallOptions {
+  /** The embed configuration the call is made in (its call limit applies on the server). */
+  configId?: string | null;
+  /** The server refused the call (402) or ended it for lack of time: the page's limits say so. */
+  onExhausted?: (reason: 'quota' | 'call-limit') => void;
+}
+
+export function useVoiceCall(
+  slug: string,
+  instanceSlug: string | null,
+  options: VoiceCallOptions = {},
+): VoiceCall {
+  const { api } = useServices();
+  const onExhausted = useRef(options.onExhausted);
+  onExhausted.current = options.onExhausted;
+  const configId = options.configId ?? null;
   const [status, setStatus] = useState<CallStatus>('IDLE');
   const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
   const [micRefused, setMicRefused] = useState(false);
@@ -98,13 +112,13 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
       }
       let call: Awaited<ReturnType<typeof startVoiceCall>>;
       try {
-        call = await startVoiceCall(api, { slug, instanceSlug });
+        call = await startVoiceCall(api, { slug, instanceSlug, configId });
       } catch (error) {
         mic.stop();
         if (statusOf(error) === 402) {
           setStatus('IDLE');
-          // spec/calls.md §5: no time left — a visitor signs in; a user sees why.
-          if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
+          // spec/calls.md §5: no time left — the page's paywall (or the embed's host) takes it.
+          if (onExhausted.current) onExhausted.current('quota');
           else toast.error(CALL_QUOTA_EXHAUSTED);
           return;
         }
@@ -164,10 +178,7 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
           setTranscript((lines) => [...lines, { role: event.role, text: event.text }]);
         else {
           setEndReason(event.reason);
-          if (event.reason === 'quota') {
-            if (!session.signedIn.value) login.open(CALL_QUOTA_EXHAUSTED);
-            else toast.error(CALL_QUOTA_EXHAUSTED);
-          }
+          if (event.reason === 'quota' || event.reason === 'call-limit') onExhausted.current?.(event.reason);
         }
       };
       socket.onclose = () => {
@@ -177,7 +188,7 @@ export function useVoiceCall(slug: string, instanceSlug: string | null): VoiceCa
         setStatus((now) => (now === 'CONNECTING' ? 'FAILED' : 'ENDED'));
       };
     })();
-  }, [api, slug, instanceSlug, session, login, teardown]);
+  }, [api, slug, instanceSlug, configId, teardown]);
 
   const end = useCallback(() => {
     const call = live.current;

@@ -4,8 +4,19 @@
  * `paywallAction` whether opening it asks a visitor to sign in or shows a user the tiers; it
  * closes when usage is back within limits and when the user signs out.
  */
-import { type PaywallAction, type PaywallInput, paywallAction, shouldOpenPaywall } from '@doppel/core';
-import type { CloneProfile, RelationshipType } from '@doppel/protocol';
+import {
+  anonymousQuota,
+  type PaywallAction,
+  type PaywallInput,
+  paywallAction,
+  paywallTriggers,
+} from '@doppel/core';
+import {
+  type CloneProfile,
+  FREE_CALL_MINUTES_USED,
+  type MeteredResource,
+  type RelationshipType,
+} from '@doppel/protocol';
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { LoginRequestStore } from '../auth/login-request';
 import type { SessionStore } from '../session/session-store';
@@ -28,10 +39,19 @@ export interface PaywallOptions {
   captureActive?: ReadonlySignal<boolean>;
   /** Told each time it opens (spec/chat.md §4: a local flag paywalled=true is stored). */
   onOpened?: () => void;
+  /** What it guards: messages (the default), or voice seconds on the call page (spec/calls.md §5). */
+  resource?: MeteredResource;
+  /**
+   * Call time: what a visitor used of the anonymous quota as this browser counts it (the local
+   * remaining time, spec/calls.md §3, §6). Messages are counted from the usage answer.
+   */
+  anonymousUsed?: ReadonlySignal<number>;
 }
 
 export interface Paywall {
-  /** Whether a text limit is reached now. */
+  /** What it guards. */
+  resource: MeteredResource;
+  /** Whether a limit of its resource is reached now (the paywall's triggers fired). */
   limitReached: ReadonlySignal<boolean>;
   /** Why the tiers dialog is open, or null when it is closed. */
   openedBy: ReadonlySignal<PaywallReason | null>;
@@ -47,19 +67,26 @@ export interface Paywall {
 /** Creates the paywall of one clone's page. */
 export function createPaywall(options: PaywallOptions): Paywall {
   const { clone, session, usage } = options;
+  const resource = options.resource ?? 'messages';
   const input = computed<PaywallInput>(() => {
     const current = usage.usage.value;
     return {
       signedIn: session.user.value !== null,
       requireEmail: clone.options.requireEmail,
       usage: current,
-      anonymousQuota: clone.monetization.anonymous_quota.messages,
+      anonymousQuota: anonymousQuota(clone.monetization.anonymous_quota, resource),
       anonymousUserMessages: current?.anonymous ? current.usage.messages : 0,
       whitelabel: options.whitelabel ?? false,
       captureActive: options.captureActive?.value ?? false,
     };
   });
-  const limitReached = computed(() => shouldOpenPaywall(input.value));
+  // spec/chat.md §6 (messages) and spec/calls.md §5 (voice): the same triggers, per resource.
+  const limitReached = computed(() => {
+    const facts = input.value;
+    const anonymousUsed =
+      resource === 'messages' ? facts.anonymousUserMessages : (options.anonymousUsed?.value ?? 0);
+    return paywallTriggers(resource, { ...facts, anonymousUsed }).open;
+  });
   const openedBy = signal<PaywallReason | null>(null);
   const relationshipType = computed(
     () =>
@@ -74,7 +101,11 @@ export function createPaywall(options: PaywallOptions): Paywall {
     options.onOpened?.();
     if (action === 'login') {
       options.login.open(
-        reason === 'limit' ? FREE_MESSAGES_USED : `Sign in to see the memberships of ${clone.name}.`,
+        reason !== 'limit'
+          ? `Sign in to see the memberships of ${clone.name}.`
+          : resource === 'messages'
+            ? FREE_MESSAGES_USED
+            : FREE_CALL_MINUTES_USED,
       );
     } else {
       openedBy.value = reason;
@@ -105,6 +136,7 @@ export function createPaywall(options: PaywallOptions): Paywall {
   }
 
   return {
+    resource,
     limitReached,
     openedBy,
     relationshipType,

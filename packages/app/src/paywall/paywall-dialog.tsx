@@ -3,7 +3,13 @@
  * clone's membership cards and the 'Logged in as {email}' link that signs out. Loaded lazily.
  */
 import { canShowMembership } from '@doppel/core';
-import type { BillingBasis, Features, RelationshipType, SubscriptionData } from '@doppel/protocol';
+import type {
+  BillingBasis,
+  Features,
+  MeteredResource,
+  RelationshipType,
+  SubscriptionData,
+} from '@doppel/protocol';
 import { useEffect, useState } from 'react';
 import { signOutWithToasts } from '../account/sign-out';
 import { errorMessage, fetchMemberships } from '../api';
@@ -21,6 +27,8 @@ export interface PaywallDialogProps {
   relationshipType: RelationshipType | null;
   /** 'limit' when a message was refused; 'request' when asked for (the `paywall` query). */
   reason: 'limit' | 'request';
+  /** What ran out when `reason` is 'limit': the copy says messages or call minutes. */
+  resource?: MeteredResource;
   paymentsEnabled?: boolean;
   /** What the deployment offers (the clone's features): the copy promises nothing else. */
   features: Pick<Features, 'voiceCall' | 'videoCall' | 'sms' | 'telegram'>;
@@ -38,6 +46,7 @@ export default function PaywallDialog({
   email,
   relationshipType,
   reason,
+  resource = 'messages',
   paymentsEnabled = false,
   features,
 }: PaywallDialogProps) {
@@ -81,7 +90,7 @@ export default function PaywallDialog({
       </DialogTitle>
       <DialogDescription className="dialog-description">
         {reason === 'limit'
-          ? "You've used all the messages included in your plan this month. A membership gives you more."
+          ? `You've used all the ${resource === 'messages' ? 'messages' : 'call minutes'} included in your plan this month. A membership gives you more.`
           : `Choose a membership for more ${features.voiceCall || features.videoCall ? 'messages and calls' : 'messages'} each month.`}
       </DialogDescription>
       <fieldset className="basis-toggle">

@@ -3,7 +3,8 @@
  * (the profile page; the conversation controller makes its own), `PaywallHost` renders its tiers
  * dialog (loaded on first open) and answers the `paywall` query, then removed from the address.
  */
-import { type CloneProfile, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
+import { type CloneProfile, type MeteredResource, PAYWALLED_STORAGE_KEY } from '@doppel/protocol';
+import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -22,12 +23,26 @@ export function rememberPaywalled(): void {
   }
 }
 
-/** The paywall model of a page that has no conversation controller (the profile page). */
-export function usePaywall({ clone, usage }: { clone: CloneProfile; usage: UsageStore }): Paywall {
+/**
+ * The paywall model of a page that has no conversation controller (the profile page; the call
+ * page, for voice seconds with the visitor's locally counted call time).
+ */
+export function usePaywall({
+  clone,
+  usage,
+  resource,
+  anonymousUsed,
+}: {
+  clone: CloneProfile;
+  usage: UsageStore;
+  resource?: MeteredResource;
+  anonymousUsed?: ReadonlySignal<number>;
+}): Paywall {
   const { session, login } = useServices();
   const paywall = useMemo(
-    () => createPaywall({ clone, session, usage, login, onOpened: rememberPaywalled }),
-    [clone, session, usage, login],
+    () =>
+      createPaywall({ clone, session, usage, login, onOpened: rememberPaywalled, resource, anonymousUsed }),
+    [clone, session, usage, login, resource, anonymousUsed],
   );
   useEffect(() => paywall.connect(), [paywall]);
   return paywall;
@@ -79,6 +94,7 @@ export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: Clone
         email={user.email}
         relationshipType={paywall.relationshipType.value}
         reason={openedBy ?? 'request'}
+        resource={paywall.resource}
         paymentsEnabled={clone.features.payments}
         features={clone.features}
       />

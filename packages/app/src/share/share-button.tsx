@@ -11,7 +11,7 @@ import { shareConversation, unshareConversation } from '../api';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { CheckIcon, CopyIcon, ShareIcon } from '../components/icons';
 import { useServices } from '../services';
-import { copyLink, shareLink, shareTargets } from './share-link';
+import { copyLink, type ShareKind, shareLink, shareTargets } from './share-link';
 import './share.css';
 
 /** spec/chat.md §4: the copy-link confirmation shows for 2.5 s. */
@@ -30,6 +30,8 @@ interface ShareButtonProps {
   onShareIdChange: (shareId: string | null) => void;
   /** Each new positive value shares as a click does (the action center's Share Conversation, `actions=share`). */
   openRequest?: number;
+  /** 'call': the ended call panel's 'Share Call' button, linking to the call's share page (spec/calls.md §2). */
+  kind?: ShareKind;
 }
 
 export function ShareButton({
@@ -40,6 +42,7 @@ export function ShareButton({
   shareId,
   onShareIdChange,
   openRequest = 0,
+  kind = 'conversation',
 }: ShareButtonProps) {
   const { api } = useServices();
   const [open, setOpen] = useState(false);
@@ -66,7 +69,7 @@ export function ShareButton({
       setOpen(true);
       return;
     }
-    if (await copyLink(shareLink(slug, instanceSlug, id))) toast.success('Copied Share Link');
+    if (await copyLink(shareLink(slug, instanceSlug, id, kind))) toast.success('Copied Share Link');
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request shares.
@@ -76,25 +79,39 @@ export function ShareButton({
 
   return (
     <>
-      <button
-        type="button"
-        // On a phone the header leaves the room to the title: sharing is in the Action Center there.
-        className="icon-btn share-button"
-        aria-label="Share conversation"
-        title="Share"
-        aria-haspopup="dialog"
-        // Not `disabled`: a disabled button loses focus, and the panel returns focus to it.
-        aria-disabled={busy}
-        onClick={() => void share()}
-      >
-        <ShareIcon />
-      </button>
+      {kind === 'call' ? (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-haspopup="dialog"
+          aria-disabled={busy}
+          onClick={() => void share()}
+        >
+          <ShareIcon />
+          Share Call
+        </button>
+      ) : (
+        <button
+          type="button"
+          // On a phone the header leaves the room to the title: sharing is in the Action Center there.
+          className="icon-btn share-button"
+          aria-label="Share conversation"
+          title="Share"
+          aria-haspopup="dialog"
+          // Not `disabled`: a disabled button loses focus, and the panel returns focus to it.
+          aria-disabled={busy}
+          onClick={() => void share()}
+        >
+          <ShareIcon />
+        </button>
+      )}
       {shareId && (
         <SharePanel
           open={open}
           onOpenChange={setOpen}
-          link={shareLink(slug, instanceSlug, shareId)}
+          link={shareLink(slug, instanceSlug, shareId, kind)}
           title={title}
+          kind={kind}
           onUnshare={async () => {
             try {
               await unshareConversation(api, shareId);
@@ -116,10 +133,11 @@ interface SharePanelProps {
   onOpenChange: (open: boolean) => void;
   link: string;
   title: string;
+  kind: ShareKind;
   onUnshare: () => Promise<void>;
 }
 
-function SharePanel({ open, onOpenChange, link, title, onUnshare }: SharePanelProps) {
+function SharePanel({ open, onOpenChange, link, title, kind, onUnshare }: SharePanelProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -148,7 +166,9 @@ function SharePanel({ open, onOpenChange, link, title, onUnshare }: SharePanelPr
         <DialogCloseButton label="Close share panel" />
       </div>
       <DialogDescription className="share-description">
-        Anyone with the link can read this conversation and continue it as their own.
+        {kind === 'call'
+          ? "Anyone with the link can read this call's transcript."
+          : 'Anyone with the link can read this conversation and continue it as their own.'}
       </DialogDescription>
       <label className="share-label" htmlFor="share-link">
         Share link

@@ -3,11 +3,20 @@
  * share side panel), and copying it: the clipboard, or a prompt showing the link when the
  * browser refuses clipboard access (spec/chat.md §8).
  */
-import { sharedConversationUrl } from '../routes';
+import { sharedCallUrl, sharedConversationUrl } from '../routes';
+
+/** What is shared: a conversation (the talk page's view) or a call (the call's share page). */
+export type ShareKind = 'conversation' | 'call';
 
 /** The absolute address of the shared view. */
-export function shareLink(slug: string, instanceSlug: string | null, shareId: string): string {
-  return new URL(sharedConversationUrl(slug, instanceSlug, shareId), window.location.origin).toString();
+export function shareLink(
+  slug: string,
+  instanceSlug: string | null,
+  shareId: string,
+  kind: ShareKind = 'conversation',
+): string {
+  const path = (kind === 'call' ? sharedCallUrl : sharedConversationUrl)(slug, instanceSlug, shareId);
+  return new URL(path, window.location.origin).toString();
 }
 
 export interface ShareTarget {

@@ -3,6 +3,8 @@
  * /{slug}[/{instance}]/talk/conversation/shared/{shareId}. Anyone with the link reads it and its
  * sources; there are no message actions and no action center. Sending a message continues it as
  * a new conversation of the visitor's ('Starting conversation ...', 'Conversation started!').
+ * The same page, with `kind` 'call', is a shared voice call's transcript:
+ * /{slug}[/{instance}]/call/shared/{sharedId} (spec/calls.md §2).
  */
 import { NO_CONVERSATION_ID, SHARE_NOT_FOUND, type SharedConversation } from '@doppel/protocol';
 import { useEffect, useMemo, useState } from 'react';
@@ -29,6 +31,8 @@ interface SharedPageProps {
   slug: string;
   instanceSlug: string | null;
   shareId: string;
+  /** A shared voice call (its transcript) rather than a text conversation. */
+  kind?: 'conversation' | 'call';
 }
 
 type Load =
@@ -37,7 +41,7 @@ type Load =
   | { status: 'missing' }
   | { status: 'error'; error: string };
 
-export default function SharedPage({ slug, instanceSlug, shareId }: SharedPageProps) {
+export default function SharedPage({ slug, instanceSlug, shareId, kind = 'conversation' }: SharedPageProps) {
   const { api } = useServices();
   const { state: profile, retry } = useCloneProfile(slug, instanceSlug);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -75,14 +79,16 @@ export default function SharedPage({ slug, instanceSlug, shareId }: SharedPagePr
   useDocumentTitle(
     load.status === 'ready' && clone
       ? `${load.shared.title} · ${displayName} | Doppel`
-      : 'Shared conversation | Doppel',
+      : kind === 'call'
+        ? 'Shared call | Doppel'
+        : 'Shared conversation | Doppel',
   );
 
   if (profile.status === 'missing' || load.status === 'missing') {
     return (
       <NotFound
-        title={SHARE_NOT_FOUND}
-        description="The link no longer leads to a conversation: its owner stopped sharing it, or it never existed."
+        title={kind === 'call' ? 'Call is no longer shared' : SHARE_NOT_FOUND}
+        description={`The link no longer leads to a ${kind === 'call' ? 'call' : 'conversation'}: its owner stopped sharing it, or it never existed.`}
       />
     );
   }
@@ -129,7 +135,7 @@ export default function SharedPage({ slug, instanceSlug, shareId }: SharedPagePr
       <SiteHeader>
         <CloneCrumb slug={clone.slug} instanceSlug={instanceSlug} name={displayName} imageUrl={imageUrl} />
         <h1 className="conversation-title shared-title">
-          <span>{load.shared.title}</span>
+          <span>{kind === 'call' ? `Your call with ${displayName}` : load.shared.title}</span>
         </h1>
       </SiteHeader>
       <main className="talk-main" id="main">
@@ -140,8 +146,10 @@ export default function SharedPage({ slug, instanceSlug, shareId }: SharedPagePr
           readOnly
           lead={
             <p className="shared-notice">
-              A conversation with {displayName}, shared by its owner. Reading it costs nothing; a message you
-              send starts your own conversation from here.
+              {kind === 'call'
+                ? `The transcript of a call with ${displayName}, shared by the caller. `
+                : `A conversation with ${displayName}, shared by its owner. `}
+              Reading it costs nothing; a message you send starts your own conversation from here.
             </p>
           }
           clone={{ name: displayName, imageUrl, viewSources: clone.viewSources }}

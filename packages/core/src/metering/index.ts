@@ -10,6 +10,7 @@ export { countdownText } from './countdown-text';
 export { exemptFromLimits } from './exempt-from-limits';
 export { grantable } from './grantable';
 export { isUnlimited } from './is-unlimited';
+export { lowerRemaining } from './lower-remaining';
 export { type Meter, meterOf } from './meter-of';
 export { type PaywallAction, paywallAction } from './paywall-action';
 export { type PaywallTriggerInput, type PaywallTriggers, paywallTriggers } from './paywall-triggers';

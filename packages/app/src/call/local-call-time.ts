@@ -1,0 +1,31 @@
+/**
+ * @module An anonymous visitor's remaining call time, kept in this browser per clone and
+ * instance (spec/calls.md §3 "Local preferences: … anonymous remaining voice/video time per clone
+ * and instance"; §6). The server enforces the quota regardless; this lets the page open the
+ * paywall before a call is even tried, and survives the visitor's cookie being cleared.
+ */
+
+/** The storage key of one clone's (and instance's) remaining voice seconds. */
+export function localCallTimeKey(slug: string, instanceSlug: string | null): string {
+  return `doppel:voice-remaining:${slug}/${instanceSlug ?? ''}`;
+}
+
+/** The remaining voice seconds this browser counted (-1 unlimited); null when it has none. */
+export function readLocalCallTime(slug: string, instanceSlug: string | null): number | null {
+  try {
+    const raw = localStorage.getItem(localCallTimeKey(slug, instanceSlug));
+    const value = raw === null ? Number.NaN : Number(raw);
+    return Number.isInteger(value) && value >= -1 ? value : null;
+  } catch {
+    return null; // Storage unavailable: the server's count is all there is.
+  }
+}
+
+/** Keeps the remaining voice seconds (a hint: the server enforces the quota). */
+export function writeLocalCallTime(slug: string, instanceSlug: string | null, seconds: number): void {
+  try {
+    localStorage.setItem(localCallTimeKey(slug, instanceSlug), String(seconds));
+  } catch {
+    // Storage unavailable: nothing to keep.
+  }
+}
