@@ -24,7 +24,8 @@ const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'))
  * the main bundle at once (issue 9 §9: no blank page between the profile and the talk page).
  */
 function PageFallback({ route }: { route: AppRoute }) {
-  if (route.name === 'talk' || route.name === 'shared' || route.name === 'sharedCall') return <TalkSkeleton />;
+  if (route.name === 'talk' || route.name === 'shared' || route.name === 'sharedCall')
+    return <TalkSkeleton />;
   if (route.name === 'profile') {
     return (
       <div className="page">

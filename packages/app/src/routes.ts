@@ -112,7 +112,11 @@ export function sharedConversationUrl(
 }
 
 /** /{slug}/call/shared/{shareId}: a shared call's transcript (spec/calls.md §2). */
-export function sharedCallUrl(slug: string, instanceSlug: string | null | undefined, shareId: string): string {
+export function sharedCallUrl(
+  slug: string,
+  instanceSlug: string | null | undefined,
+  shareId: string,
+): string {
   return `${base(slug, instanceSlug)}/call/shared/${enc(shareId)}`;
 }
 

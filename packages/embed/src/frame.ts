@@ -36,7 +36,7 @@ export const attach: Attach = (context) => {
   // text sooner; a refusal (403, frame-ancestors) is shown without it.
   box.setAttribute('aria-busy', 'true');
   const frame = d.createElement('iframe');
-  frame.src = `${origin}/embed/${enc(o.clone)}${o.instance ? `/${enc(o.instance)}` : ''}?parent=${enc(location.origin)}${o.config ? `&config=${enc(o.config)}` : ''}`;
+  frame.src = `${origin}/embed/${enc(o.clone)}${o.instance ? `/${enc(o.instance)}` : ''}${o.page === 'call' ? '/call' : ''}?parent=${enc(location.origin)}${o.config ? `&config=${enc(o.config)}` : ''}`;
   /** The iframe's accessible name, and the launcher's: the clone's name once known. */
   const name = (clone?: string) => {
     frame.title = clone ? `Chat with ${clone}` : 'Chat';

@@ -31,6 +31,17 @@ describe('inline and fullpage', () => {
     expect(other.querySelector('iframe')?.src).toContain('/embed/bob?');
   });
 
+  it('page \'call\' opens the call screen (data-page="call"), for the clone or its instance', () => {
+    const target = container('call');
+    init({ clone: 'ada', origin: APP, mode: 'inline', target, page: 'call', config: 'cfg-1' });
+    expect(target.querySelector('iframe')?.src).toMatch(
+      new RegExp(`^${APP}/embed/ada/call\\?parent=[^&]+&config=cfg-1$`),
+    );
+    const other = container('other-call');
+    init({ clone: 'bob', origin: APP, mode: 'inline', target: other, instance: 'shop', page: 'call' });
+    expect(other.querySelector('iframe')?.src).toContain('/embed/bob/shop/call?');
+  });
+
   it('autoHeight: the container follows the height the chat reports', () => {
     const target = container('chat');
     init({ clone: 'ada', origin: APP, mode: 'inline', target, autoHeight: true });

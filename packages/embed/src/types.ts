@@ -34,6 +34,8 @@ export interface DoppelOptions {
   name?: string;
   /** A starting message, sent when the chat is first shown. */
   prefill?: string;
+  /** The screen the widget opens on: `chat` (default) or `call`, the voice call screen (`data-page="call"`). */
+  page?: 'chat' | 'call';
 }
 
 /** Events a host page can listen to (`on`, or `doppel:<name>` on `window`). */

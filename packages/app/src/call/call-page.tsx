@@ -15,8 +15,8 @@ import { ArrowLeftIcon, ChatIcon, MicIcon, PhoneIcon } from '../components/icons
 import { NotFound } from '../components/not-found';
 import { PaywallHost } from '../paywall/use-paywall';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
-import { ShareButton } from '../share/share-button';
 import { useUsage } from '../session/use-usage';
+import { ShareButton } from '../share/share-button';
 import { CloneGate } from '../talk/clone-gate';
 import { QuotaTooltip } from './quota-tooltip';
 import { type EmbedCallLimit, useCallLimits } from './use-call-limits';
@@ -200,7 +200,12 @@ function CallState({
       return (
         <div className="call-controls">
           <QuotaTooltip text={spent ? CALL_QUOTA_EXHAUSTED : null}>
-            <button type="button" className="btn btn-primary btn-lg call-start" onClick={start} disabled={spent}>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg call-start"
+              onClick={start}
+              disabled={spent}
+            >
               <PhoneIcon />
               Start a call
             </button>

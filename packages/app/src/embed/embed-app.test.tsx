@@ -24,6 +24,7 @@ const config = (whitelabel: Partial<{ logo: boolean; googleButton: boolean; acco
     whitelabel: { logo: true, googleButton: true, accountMenuItems: true, ...whitelabel },
     mode: { mode: 'bubble', autoHeight: false },
     colours: { accent: '#5b3cc4', launcher: null },
+    callLimitSeconds: null,
   });
 
 const answer = (text = 'Patience, mostly.') =>

@@ -8,7 +8,7 @@ import { embedWhitelabel } from '@doppel/core';
 import type { CloneProfile, EmbedConfig } from '@doppel/protocol';
 import { signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { errorMessage, fetchCloneProfile, isNotFound } from '../api';
 import { LoginHost } from '../auth/login-host';
@@ -19,9 +19,12 @@ import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
 import { EmbedChat } from './embed-chat';
 import { configColours, fetchEmbedConfig, whitelabelSettings } from './embed-config';
-import type { EmbedLocation } from './embed-location';
+import { type EmbedLocation, embedPageHref } from './embed-location';
 import type { EmbedStorage } from './embed-storage';
 import { loadMarkdown } from './lazy-markdown-text';
+
+// The call screen loads only on the embed's /call page: the chat's first load stays small.
+const EmbedCall = lazy(() => import('./embed-call'));
 
 export interface EmbedAppProps {
   location: EmbedLocation;
@@ -130,8 +133,22 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
     return text;
   }, []);
 
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  const voiceCall = clone.status === 'ready' && clone.value.features.voiceCall;
   let body: ReactNode;
-  if (clone.status === 'ready' && config.status === 'ready') {
+  if (clone.status === 'ready' && config.status === 'ready' && location.page === 'call' && voiceCall) {
+    // spec/calls.md §2: the embed's /call link opens the call screen, not the chat.
+    body = (
+      <Suspense fallback={<EmbedState title="Loading the call…" bridge={bridge} />}>
+        <EmbedCall
+          clone={clone.value}
+          config={configValue}
+          bridge={bridge}
+          chatHref={embedPageHref(location, 'chat', search)}
+        />
+      </Suspense>
+    );
+  } else if (clone.status === 'ready' && config.status === 'ready') {
     body = (
       <EmbedChat
         clone={clone.value}
@@ -142,6 +159,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
         draft={draft}
         takeEarlyMessage={takeEarlyMessage}
         promptFocused={promptFocused.current}
+        callHref={voiceCall ? embedPageHref(location, 'call', search) : null}
       />
     );
   } else if (clone.status === 'missing') {
@@ -200,7 +218,7 @@ function EmbedState({
 }: {
   title: string;
   bridge: EmbedBridge;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <div className="embed">

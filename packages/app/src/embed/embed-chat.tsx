@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AccountMenu } from '../account/account-menu';
 import { useCitations } from '../citations/use-citations';
 import { Avatar } from '../components/avatar';
-import { PlusIcon } from '../components/icons';
+import { PhoneIcon, PlusIcon } from '../components/icons';
 import { VerifiedBadge } from '../components/verified-badge';
 import { WarningBanner } from '../components/warning-banner';
 import {
@@ -49,6 +49,8 @@ export interface EmbedChatProps {
   /** A message sent while the chat loaded (taken once), and whether the prompt had focus then. */
   takeEarlyMessage: () => string | null;
   promptFocused: boolean;
+  /** The embed's call screen (spec/calls.md §2: the `/call` link), when the clone takes calls here. */
+  callHref?: string | null;
 }
 
 export function EmbedChat({
@@ -60,6 +62,7 @@ export function EmbedChat({
   draft,
   takeEarlyMessage,
   promptFocused,
+  callHref = null,
 }: EmbedChatProps) {
   useSignals();
   const services = useServices();
@@ -158,6 +161,11 @@ export function EmbedChat({
           {clone.verified && <VerifiedBadge />}
         </div>
         <div className="embed-actions">
+          {callHref && (
+            <a href={callHref} className="icon-btn" aria-label={`Call ${displayName}`} title="Call">
+              <PhoneIcon />
+            </a>
+          )}
           {(user || !requireEmail) && (
             <button
               type="button"

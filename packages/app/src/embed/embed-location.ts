@@ -30,6 +30,16 @@ const decode = (segment: string): string | null => {
   }
 };
 
+/**
+ * The address of another page of the same embed (its chat, its call screen), keeping the query
+ * (the parent origin and the configuration) as it is.
+ */
+export function embedPageHref(where: EmbedLocation, page: 'chat' | 'call', search: string): string {
+  const enc = encodeURIComponent;
+  const instance = where.instanceSlug ? `/${enc(where.instanceSlug)}` : '';
+  return `/embed/${enc(where.slug)}${instance}${page === 'chat' ? '' : `/${page}`}${search}`;
+}
+
 /** Reads the embed's clone, instance, page, parent origin and configuration; null off the embed route. */
 export function readEmbedLocation(pathname: string, search: string): EmbedLocation | null {
   const raw = pathname.split('/').filter((s) => s !== '');

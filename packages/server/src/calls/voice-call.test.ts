@@ -97,6 +97,8 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
         ['caller', 1],
         ['silent', 1],
         ['broke', 0],
+        // A fraction of a minute: 6 seconds, for short trials (and the browser tests).
+        ['brief', 0.1],
       ] as const) {
         // requireEmail: the anonymous quota applies (without it a visitor has no limits).
         const clone = await seedClone(db, slug, { anonymousVoiceMinutes: minutes, requireEmail: true });
@@ -219,8 +221,18 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
         "SELECT id FROM clones WHERE slug IN ('caller', 'silent') ORDER BY slug",
       );
       const none = { instanceId: null, allowedOrigins: [], whitelabel: {}, mode: {}, colours: {} };
-      await insertEmbedConfig(db, { ...none, id: 'caller-limit', cloneId: caller_?.id ?? '', callLimitSeconds: 1 });
-      await insertEmbedConfig(db, { ...none, id: 'silent-limit', cloneId: silent?.id ?? '', callLimitSeconds: 1 });
+      await insertEmbedConfig(db, {
+        ...none,
+        id: 'caller-limit',
+        cloneId: caller_?.id ?? '',
+        callLimitSeconds: 1,
+      });
+      await insertEmbedConfig(db, {
+        ...none,
+        id: 'silent-limit',
+        cloneId: silent?.id ?? '',
+        callLimitSeconds: 1,
+      });
       const { start } = await caller(base);
       const res = await start({ slug: 'caller', configId: 'caller-limit' });
       expect(res.status).toBe(200);
@@ -246,6 +258,27 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       expect((await start({ slug: 'caller', configId: 'Bad Id!' })).status).toBe(400);
       expect((await start({ slug: 'caller', configId: 42 })).status).toBe(400);
       expect(await conversations()).toBe(before);
+    });
+
+    it('meters a fraction of a minute in whole seconds: concurrent calls never pass the 6 s quota', async () => {
+      const { start, cookie } = await caller(base);
+      const usage = await (await fetch(`${base}/api/clones/brief/usage`, { headers: { cookie } })).json();
+      expect(usage.quota.voice_seconds).toBe(6);
+      const calls = await Promise.all([1, 2, 3].map(() => start({ slug: 'brief' })));
+      const started = await Promise.all(
+        calls
+          .filter((res) => res.status === 200)
+          .map(async (res) => StartVoiceCallResponse.parse(await res.json())),
+      );
+      expect(started.length).toBeGreaterThan(0);
+      const opened = started.map((call) => open(base, call.socketPath));
+      await Promise.all(opened.map((socket) => socket.opened));
+      clock.advance(30_000);
+      const ended = await Promise.all(opened.map((socket) => socket.next('ended', 15_000)));
+      for (const end of ended) expect(end.reason).toBe('quota');
+      expect(await voiceSecondsOf(started[0]?.conversationId ?? '')).toBe(6);
+      const after = await start({ slug: 'brief' });
+      expect(after.status).toBe(402);
     });
 
     it('opens the socket only with a valid ticket from this site', async () => {

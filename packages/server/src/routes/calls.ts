@@ -54,7 +54,8 @@ export function callRoutes(deps: AppDeps) {
       const instanceId = instanceRows[0]?.id ?? null;
       // An embed configuration of another clone (or none of that id) is no configuration of this call.
       const embedConfig = body.configId ? await findEmbedConfig(db, body.configId) : null;
-      if (body.configId && embedConfig?.clone_id !== clone.id) return apiError(c, 404, EMBED_CONFIG_NOT_FOUND);
+      if (body.configId && embedConfig?.clone_id !== clone.id)
+        return apiError(c, 404, EMBED_CONFIG_NOT_FOUND);
       const callLimitSeconds = embedConfig?.call_limit_seconds ?? null;
       const first = await chargeSeconds(db, {
         resource: 'voice_seconds',

@@ -93,6 +93,7 @@ describe.each(testDatabases())('embeds on $name', ({ open }) => {
         whitelabel: { logo: true, googleButton: true, accountMenuItems: true },
         mode: { mode: 'bubble', autoHeight: false },
         colours: { accent: null, launcher: null },
+        callLimitSeconds: null,
       });
     });
 
@@ -106,6 +107,7 @@ describe.each(testDatabases())('embeds on $name', ({ open }) => {
         whitelabel: { logo: false, googleButton: false, accountMenuItems: true },
         mode: { mode: 'inline', autoHeight: true },
         colours: { accent: '#5b3cc4', launcher: null },
+        callLimitSeconds: null,
       });
     });
 
