@@ -83,6 +83,10 @@ export default defineConfig({
         E2E_SETUP: JSON.stringify([
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],
+          // Voice limits (issue 11): a clone whose visitors get 6 seconds of calls, and an embed
+          // configuration whose calls stop after 6 seconds (voice-exhausted to the host page).
+          ['import', 'e2e/fixtures/brief'],
+          ['embed', 'create', 'tiny', '--id', 'e2e-call-limit', '--call-limit', '0.1'],
           // Creator and staff tools (issue 10 §5, §6): a clone its creator teaches, a staff user.
           ['import', 'e2e/fixtures/creator'],
           ['relationship', CREATOR_EMAIL, 'cora', 'CREATOR'],
