@@ -16,6 +16,10 @@ export function QuotaTooltip({ text, children }: { text: string | null; children
       <span role="tooltip" id={id} className="quota-tooltip-text">
         {text}
       </span>
+      {/* Touch screens have no hover: the reason shows as a line under the button there. */}
+      <span className="quota-tooltip-note" aria-hidden="true">
+        {text}
+      </span>
     </span>
   );
 }

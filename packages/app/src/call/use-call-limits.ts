@@ -152,15 +152,27 @@ export function useCallLimits({
     startCall();
   }, [paywall, remaining, overage, embedLimit, startCall, clone.options.requireEmail]);
 
+  const spent = usage !== null && !canUse(usage, 'voice_seconds');
+  // The countdown: the quota's time left, or the embed's call limit when that comes first. Not
+  // beside a disabled start button: its tooltip says why, '1 minute left' there would not be true.
   const shown = usage !== null && showRemaining('voice_seconds', usage, clone.options.requireEmail);
+  const limitLeft = embedLimit ? Math.max(0, embedLimit.seconds - elapsed) : null;
+  const quotaLeft = shown ? left : null;
+  const countdownLeft =
+    limitLeft === null
+      ? quotaLeft
+      : quotaLeft === null || quotaLeft < 0
+        ? limitLeft
+        : Math.min(limitLeft, quotaLeft);
+  const idleSpent = spent && !active;
   return useMemo(
     () => ({
-      countdown: shown && left !== null ? countdownText(left) : null,
-      spent: usage !== null && !canUse(usage, 'voice_seconds'),
+      countdown: countdownLeft !== null && !idleSpent ? countdownText(countdownLeft) : null,
+      spent,
       paywall,
       start,
       exhausted,
     }),
-    [shown, left, usage, paywall, start, exhausted],
+    [countdownLeft, idleSpent, spent, paywall, start, exhausted],
   );
 }

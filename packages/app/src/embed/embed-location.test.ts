@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { readEmbedLocation } from './embed-location';
+import { embedPageHref, readEmbedLocation } from './embed-location';
+
+describe('embedPageHref', () => {
+  it('leads to the chat or the call screen of the same clone and instance, keeping the query', () => {
+    const where = readEmbedLocation('/embed/demo/bakery/call', '?parent=https%3A%2F%2Fh.example&config=c-1');
+    if (!where) throw new Error('not an embed address');
+    expect(embedPageHref(where, 'chat', '?parent=x&config=c-1')).toBe(
+      '/embed/demo/bakery?parent=x&config=c-1',
+    );
+    expect(embedPageHref({ ...where, instanceSlug: null }, 'call', '')).toBe('/embed/demo/call');
+    expect(embedPageHref({ ...where, slug: 'a b' }, 'call', '?q')).toBe('/embed/a%20b/bakery/call?q');
+  });
+});
 
 describe('readEmbedLocation', () => {
   it('reads the clone, the parent origin and the configuration', () => {
