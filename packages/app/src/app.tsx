@@ -80,14 +80,6 @@ function RoutePage({ route }: { route: AppRoute }) {
         />
       );
     case 'shared':
-      return (
-        <SharedPage
-          key={route.shareId}
-          slug={route.slug}
-          instanceSlug={route.instanceSlug}
-          shareId={route.shareId}
-        />
-      );
     case 'sharedCall':
       return (
         <SharedPage
@@ -95,7 +87,7 @@ function RoutePage({ route }: { route: AppRoute }) {
           slug={route.slug}
           instanceSlug={route.instanceSlug}
           shareId={route.shareId}
-          kind="call"
+          kind={route.name === 'sharedCall' ? 'call' : 'conversation'}
         />
       );
     case 'call':

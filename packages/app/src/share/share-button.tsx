@@ -79,32 +79,21 @@ export function ShareButton({
 
   return (
     <>
-      {kind === 'call' ? (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-haspopup="dialog"
-          aria-disabled={busy}
-          onClick={() => void share()}
-        >
-          <ShareIcon />
-          Share Call
-        </button>
-      ) : (
-        <button
-          type="button"
-          // On a phone the header leaves the room to the title: sharing is in the Action Center there.
-          className="icon-btn share-button"
-          aria-label="Share conversation"
-          title="Share"
-          aria-haspopup="dialog"
-          // Not `disabled`: a disabled button loses focus, and the panel returns focus to it.
-          aria-disabled={busy}
-          onClick={() => void share()}
-        >
-          <ShareIcon />
-        </button>
-      )}
+      <button
+        type="button"
+        // The talk page's header: an icon (on a phone the header leaves the room to the title:
+        // sharing is in the Action Center there); the ended call's panel: 'Share Call'.
+        className={kind === 'call' ? 'btn btn-secondary' : 'icon-btn share-button'}
+        aria-label={kind === 'call' ? undefined : 'Share conversation'}
+        title={kind === 'call' ? undefined : 'Share'}
+        aria-haspopup="dialog"
+        // Not `disabled`: a disabled button loses focus, and the panel returns focus to it.
+        aria-disabled={busy}
+        onClick={() => void share()}
+      >
+        <ShareIcon />
+        {kind === 'call' && 'Share Call'}
+      </button>
       {shareId && (
         <SharePanel
           open={open}
