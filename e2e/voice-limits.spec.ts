@@ -79,7 +79,9 @@ test('a call in an embed on another origin stops at its configuration’s limit 
   ).toHaveCount(1);
   // The chat is one link away, inside the embed.
   await frame.getByRole('link', { name: 'Chat', exact: true }).click();
-  await expect(frame.getByRole('link', { name: 'Call Tova Tinker' })).toBeVisible();
+  // …and the chat's Call link opens the call screen again, not the chat.
+  await frame.getByRole('link', { name: 'Call Tova Tinker' }).click();
+  await expect(frame.getByRole('button', { name: 'Start a call' })).toBeVisible();
 });
 
 test('Share Call shares the ended call; its share page shows the transcript', async ({ page }) => {

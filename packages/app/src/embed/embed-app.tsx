@@ -133,7 +133,6 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
     return text;
   }, []);
 
-  const search = typeof window === 'undefined' ? '' : window.location.search;
   const voiceCall = clone.status === 'ready' && clone.value.features.voiceCall;
   let body: ReactNode;
   if (clone.status === 'ready' && config.status === 'ready' && location.page === 'call' && voiceCall) {
@@ -144,7 +143,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
           clone={clone.value}
           config={configValue}
           bridge={bridge}
-          chatHref={embedPageHref(location, 'chat', search)}
+          chatHref={embedPageHref(location, 'chat')}
         />
       </Suspense>
     );
@@ -159,7 +158,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
         draft={draft}
         takeEarlyMessage={takeEarlyMessage}
         promptFocused={promptFocused.current}
-        callHref={voiceCall ? embedPageHref(location, 'call', search) : null}
+        callHref={voiceCall ? embedPageHref(location, 'call') : null}
       />
     );
   } else if (clone.status === 'missing') {

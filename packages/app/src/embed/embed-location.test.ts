@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { embedPageHref, readEmbedLocation } from './embed-location';
 
 describe('embedPageHref', () => {
-  it('leads to the chat or the call screen of the same clone and instance, keeping the query', () => {
+  it('leads to the chat or the call screen of the same clone and instance, with the same parent and configuration', () => {
     const where = readEmbedLocation('/embed/demo/bakery/call', '?parent=https%3A%2F%2Fh.example&config=c-1');
     if (!where) throw new Error('not an embed address');
-    expect(embedPageHref(where, 'chat', '?parent=x&config=c-1')).toBe(
-      '/embed/demo/bakery?parent=x&config=c-1',
+    expect(embedPageHref(where, 'chat')).toBe('/embed/demo/bakery?parent=https%3A%2F%2Fh.example&config=c-1');
+    const bare = { ...where, instanceSlug: null, parent: null, configId: null };
+    expect(embedPageHref(bare, 'call')).toBe('/embed/demo/call');
+    expect(embedPageHref({ ...bare, slug: 'a b', configId: 'c-2' }, 'call')).toBe(
+      '/embed/a%20b/call?config=c-2',
     );
-    expect(embedPageHref({ ...where, instanceSlug: null }, 'call', '')).toBe('/embed/demo/call');
-    expect(embedPageHref({ ...where, slug: 'a b' }, 'call', '?q')).toBe('/embed/a%20b/bakery/call?q');
   });
 });
 

@@ -31,13 +31,17 @@ const decode = (segment: string): string | null => {
 };
 
 /**
- * The address of another page of the same embed (its chat, its call screen), keeping the query
- * (the parent origin and the configuration) as it is.
+ * The address of another page of the same embed (its chat, its call screen), with the same
+ * parent origin and configuration.
  */
-export function embedPageHref(where: EmbedLocation, page: 'chat' | 'call', search: string): string {
+export function embedPageHref(where: EmbedLocation, page: 'chat' | 'call'): string {
   const enc = encodeURIComponent;
   const instance = where.instanceSlug ? `/${enc(where.instanceSlug)}` : '';
-  return `/embed/${enc(where.slug)}${instance}${page === 'chat' ? '' : `/${page}`}${search}`;
+  const query = new URLSearchParams();
+  if (where.parent) query.set(EMBED_PARENT_PARAM, where.parent);
+  if (where.configId) query.set(EMBED_CONFIG_PARAM, where.configId);
+  const search = query.toString();
+  return `/embed/${enc(where.slug)}${instance}${page === 'chat' ? '' : `/${page}`}${search ? `?${search}` : ''}`;
 }
 
 /** Reads the embed's clone, instance, page, parent origin and configuration; null off the embed route. */
