@@ -10,4 +10,9 @@ describe('anonymousQuota', () => {
     expect(anonymousQuota({ messages: -1, voice_minutes: 0, video_minutes: 2 }, 'messages')).toBe(-1);
     expect(anonymousQuota({ messages: -1, voice_minutes: 0, video_minutes: 2 }, 'video_seconds')).toBe(120);
   });
+
+  it('takes a fraction of a minute to the second', () => {
+    expect(anonymousQuota({ messages: 1, voice_minutes: 0.1, video_minutes: 1.5 }, 'voice_seconds')).toBe(6);
+    expect(anonymousQuota({ messages: 1, voice_minutes: 0.1, video_minutes: 1.5 }, 'video_seconds')).toBe(90);
+  });
 });

@@ -77,6 +77,14 @@ const CASES: Case[] = [
     signedIn: false,
   },
   {
+    // A fraction of a minute, to the second (protocol AnonymousQuota): 6 s and 90 s.
+    name: 'visitor, fractions of call minutes',
+    options: { requireEmail: true },
+    monetization: { anonymous_quota: { messages: 3, voice_minutes: 0.1, video_minutes: 1.5 } },
+    memberships: [],
+    signedIn: false,
+  },
+  {
     name: 'visitor, no limit',
     options: {},
     monetization: { anonymous_quota: { messages: -1 } },
