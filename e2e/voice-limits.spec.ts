@@ -94,6 +94,7 @@ test('Share Call shares the ended call; its share page shows the transcript', as
   });
   await page.getByRole('button', { name: 'End call' }).click();
   await expect(page.getByText('Call Ended')).toBeVisible();
+  await shot(page, 'ended');
   await page.getByRole('button', { name: 'Share Call' }).click();
   const panel = page.getByRole('dialog', { name: 'Share Call' });
   const link = await panel.getByRole('textbox', { name: 'Share link' }).inputValue();
