@@ -4,7 +4,8 @@
  * its error shape), `GET /v2/live/{id}` (the job with its `custom_metadata` and, once the session
  * ended, `result.transcription.full_transcript`), and the session's WebSocket
  * (`/v2/live?token=…`): binary frames must be headerless 16-bit PCM (a `RIFF` header, an odd
- * length or more than a second of audio closes it with 4400), `{"type":"stop_recording"}` is
+ * length or a frame over Gladia's 1 MiB closes it with 4400; each is kept for the tests to check
+ * the chunking), `{"type":"stop_recording"}` is
  * acknowledged, then the final transcripts, `post_final_transcript` and `end_session` are sent
  * and the socket closes with 1000 — Gladia's own message shapes throughout. What it "hears" is
  * scripted: `transcript` once a frame carries sound (partials as the audio comes in).
@@ -17,6 +18,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 
 export const LOCAL_GLADIA_KEY = 'test-gladia-key';
+/** Gladia's limit on one WebSocket frame (its SDK sends its buffer in 512 KiB pieces to stay under). */
+const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** POST /v2/live's body as Gladia validates it (the fields this project sends). */
 const InitRequest = z.object({
@@ -212,7 +215,8 @@ export async function startLocalGladia(options: LocalGladiaOptions = {}): Promis
       session.problems.push(problem);
       ws.close(4400, problem);
     };
-    const maxFrame = session.request.sample_rate * (session.request.bit_depth / 8) * session.request.channels;
+    const bytesPerSecond =
+      session.request.sample_rate * (session.request.bit_depth / 8) * session.request.channels;
     ws.on('message', (data, binary) => {
       const bytes = Buffer.isBuffer(data)
         ? data
@@ -222,8 +226,20 @@ export async function startLocalGladia(options: LocalGladiaOptions = {}): Promis
           return fail('audio frame starts with a WAV header');
         if (bytes.length === 0 || bytes.length % 2 !== 0)
           return fail(`audio frame of ${bytes.length} bytes is not 16-bit PCM`);
-        if (bytes.length > maxFrame) return fail(`audio frame of ${bytes.length} bytes is longer than 1 s`);
+        if (bytes.length > MAX_FRAME_BYTES) return fail(`audio frame of ${bytes.length} bytes is over 1 MiB`);
+        const from = session.frames.reduce((sum, frame) => sum + frame.length, 0);
         session.frames.push(bytes);
+        if (session.request.messages_config?.receive_acknowledgments) {
+          send({
+            type: 'audio_chunk',
+            acknowledged: true,
+            error: null,
+            data: {
+              byte_range: [from, from + bytes.length],
+              time_range: [from / bytesPerSecond, (from + bytes.length) / bytesPerSecond],
+            },
+          });
+        }
         const heard = spoken(session);
         if (heard) {
           // A partial transcript grows with the audio: one more word a second.
