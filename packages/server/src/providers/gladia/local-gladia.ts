@@ -11,11 +11,12 @@
  * scripted: `transcript` once a frame carries sound (partials as the audio comes in).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LIVE_SAMPLE_RATE } from '@doppel/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { readJson } from '../tts/fake-tts-apis';
 
 export const LOCAL_GLADIA_KEY = 'test-gladia-key';
 /** Gladia's limit on one WebSocket frame (its SDK sends its buffer in 512 KiB pieces to stay under). */
@@ -88,16 +89,6 @@ const error = (res: ServerResponse, status: number, message: string, validation_
     validation_errors,
   });
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(Buffer.from(chunk));
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return null;
-  }
-}
-
 /** Root mean square of 16-bit little-endian PCM, 0..1. */
 function loudness(pcm: Buffer): number {
   let sum = 0;
@@ -120,7 +111,7 @@ export async function startLocalGladia(options: LocalGladiaOptions = {}): Promis
       keys.push(typeof key === 'string' ? key : undefined);
       if (key !== LOCAL_GLADIA_KEY) return error(res, 401, 'Invalid or missing x-gladia-key');
       if (req.method === 'POST' && url.pathname === '/v2/live') {
-        const body = InitRequest.safeParse(await readBody(req));
+        const body = InitRequest.safeParse(await readJson(req));
         if (!body.success)
           return error(
             res,
