@@ -53,7 +53,7 @@ export function liveChunk(samples: Float32Array): ArrayBuffer {
 export function liveDictation(options: LiveDictationOptions): LiveDictation {
   const reconnectDelay = options.reconnectDelayMs ?? LIVE_RECONNECT_DELAY_MS;
   let socket: WebSocket | null = null;
-  let state: 'recording' | 'finishing' | 'done' | 'failed' = 'recording';
+  let state: 'recording' | 'finishing' | 'done' | 'failed' | 'cancelled' = 'recording';
   let reconnects = 0;
   /** Chunks not yet sent (the socket is opening or reopening). */
   const queue: ArrayBuffer[] = [];
@@ -85,7 +85,7 @@ export function liveDictation(options: LiveDictationOptions): LiveDictation {
   };
 
   const fail = (cause: string) => {
-    if (state === 'done' || state === 'failed') return;
+    if (state === 'done' || state === 'failed' || state === 'cancelled') return;
     const wasRecording = state === 'recording';
     state = 'failed';
     failure = cause;
@@ -190,6 +190,7 @@ export function liveDictation(options: LiveDictationOptions): LiveDictation {
       );
       await Promise.race([closed, timeout]);
       if (failure !== null) throw new Error(failure);
+      if (state === 'cancelled') return '';
       const current = socket;
       socket = null;
       current?.close(1000);
@@ -200,7 +201,7 @@ export function liveDictation(options: LiveDictationOptions): LiveDictation {
       return full.length > live.length ? full : live;
     },
     cancel() {
-      state = 'done';
+      state = 'cancelled';
       const current = socket;
       socket = null;
       current?.close(1000);

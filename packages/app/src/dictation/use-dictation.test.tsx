@@ -188,6 +188,26 @@ describe('dictation heard live by Gladia', () => {
     expect(session?.problems).toEqual([]);
   });
 
+  it('cancel while transcribing keeps nothing: no message, no full transcript read', async () => {
+    const { calls } = mockApi(server);
+    const onText = vi.fn();
+    const { result } = renderHook(
+      () => useDictation({ slug: 'demo', onText, record: async () => speaking() }),
+      {
+        wrapper,
+      },
+    );
+    await recording(result);
+    act(() => result.current.stop());
+    expect(result.current.status).toBe('processing');
+    act(() => result.current.cancel());
+    expect(result.current.status).toBe('idle');
+    await new Promise((r) => setTimeout(r, 1_700));
+    expect(onText).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.key.startsWith('GET /api/clones/demo/dictation/sessions/'))).toHaveLength(0);
+  });
+
   it('a session that cannot be opened ends the recording: the failure is said and reported', async () => {
     const { calls } = mockApi({
       'POST /api/clones/demo/dictation/sessions': () => jsonResponse({ error: DICTATION_FAILED }, 502),
