@@ -1,5 +1,6 @@
 import { GladiaClient, type LiveV2WebSocketMessage } from '@gladiaio/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { GladiaError, gladiaLanguage, gladiaLive } from './gladia-provider';
 import { LOCAL_GLADIA_KEY, type LocalGladia, pcmSecond, startLocalGladia } from './local-gladia';
 
@@ -74,6 +75,23 @@ describe('the local Gladia double, driven by the official SDK (@gladiaio/sdk)', 
       transcript: null,
     });
     expect(await server.result('0b7c6a1e-0000-4000-8000-000000000000')).toBeNull();
+  });
+});
+
+describe('the Gladia settings', () => {
+  it('offer dictation with a key, even without the local recogniser; nothing without one', () => {
+    const on = loadConfig({
+      GLADIA_API_KEY: 'k',
+      GLADIA_BASE_URL: 'http://127.0.0.1:1/',
+      POCKETSPHINX_PATH: 'off',
+    });
+    expect(on.gladia).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
+    expect(on.configured.gladia).toBe(true);
+    expect(on.offered.dictation).toBe(true);
+    const off = loadConfig({ POCKETSPHINX_PATH: 'off' });
+    expect(off.configured.gladia).toBe(false);
+    expect(off.offered.dictation).toBe(false);
+    expect(() => loadConfig({ GLADIA_BASE_URL: 'not a url' })).toThrow(/GLADIA_BASE_URL/);
   });
 });
 
