@@ -6,9 +6,8 @@
 // the 700 ms of quiet that tells the server the caller has finished). Baseline in the same run:
 // recognition alone (POST /api/clones/demo/dictation with the same recording). Then N calls at once
 // (1, 2, 4, 8, 12, 16, 24, 32, …; steps under 8 calls repeated to 8 latencies), each asking one
-// question, stepping up until the p50 latency is
-// twice the one-at-a-time p50 of the same run (or a call goes unanswered): `callsBeforeDoubling` is
-// the last step under it. Prints JSON.
+// question, stepping up until the p50 latency is twice the one-at-a-time p50 of the same run (or a
+// call goes unanswered): `callsBeforeDoubling` is the last step under it. Prints JSON.
 // Usage: node scripts/bench/voice-call.mjs [--max-calls=N]   (needs `npm run build` and pocketsphinx;
 // ~5 minutes)
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
