@@ -42,16 +42,16 @@ export type DictationSession = z.infer<typeof DictationSession>;
 
 /**
  * Gladia → app, on the live session's WebSocket: a transcript of one utterance, partial until
- * `is_final` (other messages — acknowledgments, lifecycle events — are read as `LiveMessage`).
+ * `is_final` (only what the page reads; other messages — acknowledgments, lifecycle events —
+ * are read as `LiveMessage`).
  */
 export const LiveTranscriptMessage = z.object({
   type: z.literal('transcript'),
-  session_id: z.string(),
-  created_at: z.string(),
   data: z.object({
+    /** The utterance: a partial is replaced by the next one, then by its final. */
     id: z.string(),
     is_final: z.boolean(),
-    utterance: z.object({ text: z.string(), start: z.number(), end: z.number() }),
+    utterance: z.object({ text: z.string() }),
   }),
 });
 export type LiveTranscriptMessage = z.infer<typeof LiveTranscriptMessage>;
