@@ -37,9 +37,9 @@ async function recording(result: { current: ReturnType<typeof useDictation> }) {
   await waitFor(() => expect(result.current.status).toBe('recording'));
 }
 
-/** The hook over a fake microphone that records silence, with `onText`. */
-const dictating = (onText = vi.fn()) =>
-  renderHook(() => useDictation({ slug: 'demo', onText, record: async () => fakeRecording() }), { wrapper });
+/** The hook over a fake microphone (recording silence unless told), with `onText`. */
+const dictating = (onText = vi.fn(), microphone = fakeRecording) =>
+  renderHook(() => useDictation({ slug: 'demo', onText, record: async () => microphone() }), { wrapper });
 
 describe('dictation', () => {
   afterEach(() => {
@@ -167,12 +167,7 @@ describe('dictation heard live by Gladia', () => {
     gladia.options.fullTranscript = `${QUESTION} in winter`;
     const { calls } = mockApi(server);
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => speaking() }),
-      {
-        wrapper,
-      },
-    );
+    const { result } = dictating(onText, speaking);
     await recording(result);
     await waitFor(() => expect([...gladia.sessions.values()].some((s) => s.frames.length === 2)).toBe(true));
     const stopped = Date.now();
@@ -191,12 +186,7 @@ describe('dictation heard live by Gladia', () => {
   it('cancel while transcribing keeps nothing: no message, no full transcript read', async () => {
     const { calls } = mockApi(server);
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => speaking() }),
-      {
-        wrapper,
-      },
-    );
+    const { result } = dictating(onText, speaking);
     await recording(result);
     act(() => result.current.stop());
     expect(result.current.status).toBe('processing');
@@ -214,12 +204,7 @@ describe('dictation heard live by Gladia', () => {
       'POST /api/voice-failures': () => jsonResponse({ ok: true }),
     });
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => speaking() }),
-      {
-        wrapper,
-      },
-    );
+    const { result } = dictating(onText, speaking);
     act(() => result.current.start());
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(DICTATION_FAILED));
     expect(result.current.status).toBe('idle');
@@ -235,12 +220,7 @@ describe('dictation heard live by Gladia', () => {
   it('a socket Gladia refuses while recording ends the memo with the failure message', async () => {
     mockApi({ ...server, 'POST /api/voice-failures': () => jsonResponse({ ok: true }) });
     const onText = vi.fn();
-    const { result } = renderHook(
-      () => useDictation({ slug: 'demo', onText, record: async () => speaking() }),
-      {
-        wrapper,
-      },
-    );
+    const { result } = dictating(onText, speaking);
     await recording(result);
     await waitFor(() => expect([...gladia.sessions.values()].at(-1)?.connections).toBe(1));
     gladia.drop(4401);
