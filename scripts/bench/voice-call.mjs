@@ -5,11 +5,14 @@
 // latency is from the end of the speech to the first byte of the clone's spoken answer (it includes
 // the 700 ms of quiet that tells the server the caller has finished). Baseline in the same run:
 // recognition alone (POST /api/clones/demo/dictation with the same recording). Then N calls at once
-// (1, 2, 4, 8), each asking one question, for the latency under load. Prints JSON.
-// Usage: node scripts/bench/voice-call.mjs   (needs `npm run build` and pocketsphinx; ~3 minutes)
+// (1, 2, 4, 8, 12, 16, 24, 32, …; steps under 8 calls repeated to 8 latencies), each asking one
+// question, stepping up until the p50 latency is twice the one-at-a-time p50 of the same run (or a
+// call goes unanswered): `callsBeforeDoubling` is the last step under it. Prints JSON.
+// Usage: node scripts/bench/voice-call.mjs [--max-calls=N]   (needs `npm run build` and pocketsphinx;
+// ~5 minutes)
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runUnderTsx } from './lib-tsx.mjs';
@@ -23,6 +26,7 @@ const WebSocket = createRequire(
 const { startBuiltServer, summarise } = await import('./lib-streams-client.mjs');
 const { spokenWav } = await import('../../packages/server/test/support/speech-wav.ts');
 
+const MAX_CALLS = Number(process.argv.find((a) => a.startsWith('--max-calls='))?.split('=')[1] ?? 128);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = join(root, 'packages/server/dist/main.mjs');
 const log = (m) => process.stderr.write(`[bench:voice-call] ${m}\n`);
@@ -126,12 +130,40 @@ try {
   }
   const baseline = [];
   for (const question of questions) baseline.push(await recogniseOnly(question));
+  // The single-call baseline: the p50 of the 20 calls made one at a time above.
+  const single = summarise(sequential).p50;
   const concurrent = [];
-  for (const calls of [1, 2, 4, 8]) {
-    const latencies = await Promise.all(questions.slice(0, calls).map((q) => askByVoice(q)));
+  let callsBeforeDoubling = null;
+  let doubledAt = null;
+  for (const calls of concurrencySteps(MAX_CALLS)) {
+    // At least 8 latencies a step (rounds of `calls` at once), so one slow call does not decide.
+    const rounds = Math.ceil(8 / calls);
+    const latencies = [];
+    for (let round = 0; round < rounds; round += 1) {
+      latencies.push(
+        ...(await Promise.all(
+          Array.from({ length: calls }, (_, i) =>
+            askByVoice(questions[(round * calls + i) % questions.length]),
+          ),
+        )),
+      );
+    }
     const answered = latencies.filter((l) => l !== null);
-    concurrent.push({ calls, answered: answered.length, endOfSpeechToAudioMs: summarise(answered) });
-    log(`${calls} at once: ${JSON.stringify(summarise(answered))}`);
+    const summary = summarise(answered);
+    const ratio = Math.round((summary.p50 / single) * 100) / 100;
+    concurrent.push({
+      calls,
+      rounds,
+      answered: `${answered.length} of ${latencies.length}`,
+      endOfSpeechToAudioMs: summary,
+      p50VsSingle: ratio,
+    });
+    log(`${calls} at once: ${answered.length} answered, ${JSON.stringify(summary)}, p50 ×${ratio}`);
+    if (answered.length < latencies.length || summary.p50 >= 2 * single) {
+      doubledAt = calls;
+      break;
+    }
+    callsBeforeDoubling = calls;
   }
   console.log(
     JSON.stringify(
@@ -143,6 +175,13 @@ try {
         endOfSpeechToFirstAudioByteMs: { ...summarise(sequential), p95: summarise95(sequential) },
         baselineRecognitionOnlyMs: { ...summarise(baseline), p95: summarise95(baseline) },
         concurrent,
+        singleCallP50Ms: single,
+        // The most calls at once whose p50 stayed under twice the single-call p50 (null: doubled
+        // from the first step), and the step where it doubled (null: not within --max-calls).
+        callsBeforeDoubling,
+        doubledAt,
+        cores: availableParallelism(),
+        loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
       },
       null,
       2,
@@ -150,6 +189,17 @@ try {
   );
 } finally {
   await server.stop();
+}
+
+/** 1, 2, 4, 8, then half again each step (12, 16, 24, 32, 48, …) up to `max`. */
+function concurrencySteps(max) {
+  const steps = [1, 2, 4, 8];
+  while ((steps.at(-1) ?? 1) < max) {
+    const last = steps.at(-1) ?? 1;
+    const before = steps.at(-2) ?? last;
+    steps.push(Math.min(max, last === before * 2 ? last + last / 2 : before * 2));
+  }
+  return steps.filter((n) => n <= max);
 }
 
 function summarise95(values) {

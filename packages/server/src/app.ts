@@ -16,6 +16,7 @@ import { cleanAddress } from './middleware/clean-address';
 import { identity } from './middleware/identity';
 import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
+import { gladiaProvider } from './providers/gladia';
 import { googleProvider } from './providers/google';
 import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
@@ -31,6 +32,7 @@ import { conversationRoutes } from './routes/conversations';
 import { creatorToolRoutes } from './routes/creator-tools';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { dictationRoutes } from './routes/dictation';
+import { dictationSessionRoutes } from './routes/dictation-sessions';
 import { embedConfigRoutes } from './routes/embed-configs';
 import { embedPageRoutes } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
@@ -89,6 +91,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     localStorage: uploads.local,
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
+    liveTranscription: gladiaProvider.create(config.gladia, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -141,6 +144,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', feedbackRoutes(deps))
     .route('/', ttsRoutes(deps))
     .route('/', dictationRoutes(deps))
+    .route('/', dictationSessionRoutes(deps))
     .route('/', callRoutes(deps))
     .route('/', voiceFailureRoutes(deps))
     .route('/', uploadRoutes(deps))

@@ -5,6 +5,7 @@ import type { BotCheck } from './bot-check/bot-check';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { LiveTranscription } from './providers/gladia';
 import type { GoogleSignIn } from './providers/google';
 import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
@@ -30,6 +31,8 @@ export interface AppDeps {
   google: GoogleSignIn | null;
   /** Dictation's speech recogniser, or null where this deployment has none. */
   recogniser: Recogniser | null;
+  /** Dictation's live transcription (Gladia), or null where it is not configured. */
+  liveTranscription: LiveTranscription | null;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

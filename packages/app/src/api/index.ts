@@ -29,7 +29,7 @@ export {
   renameConversation,
   updateConversation,
 } from './conversations';
-export { transcribeRecording } from './dictation';
+export { fetchFullTranscript, startDictationSession, transcribeRecording } from './dictation';
 export { sendFeedback } from './feedback';
 export { setMessageReaction } from './reactions';
 export { fetchSavedMessages, setMessageSaved } from './saved';

@@ -78,6 +78,11 @@ async function openMicrophone(onBlock: (samples: Float32Array) => void): Promise
 export interface Recording {
   /** The level now, 0–100 (the waveform's next point). */
   level(): number;
+  /**
+   * Hands the samples to `onBlock` as they come (at the microphone's `rate`), starting with those
+   * recorded so far: a live transcription joins once its session is open.
+   */
+  listen(onBlock: (samples: Float32Array, rate: number) => void): void;
   /** Ends the recording: the WAV to send. */
   stop(): Promise<Blob>;
   /** Ends it and keeps nothing. */
@@ -89,14 +94,20 @@ export async function startRecording(): Promise<Recording> {
   const blocks: Float32Array[] = [];
   let kept = 0;
   let limit = Number.POSITIVE_INFINITY;
+  let listener: ((samples: Float32Array, rate: number) => void) | null = null;
   const mic = await openMicrophone((block) => {
     if (kept >= limit) return;
     blocks.push(block);
     kept += block.length;
+    listener?.(block, mic.rate);
   });
   limit = (mic.rate * MAX_RECORDING_MS) / 1000;
   return {
     level: mic.level,
+    listen(onBlock) {
+      for (const block of blocks) onBlock(block, mic.rate);
+      listener = onBlock;
+    },
     async stop() {
       mic.close();
       const samples = new Float32Array(Math.min(kept, limit));

@@ -96,6 +96,8 @@ export function toCloneProfile(
   instance: InstanceRow | null,
   questions: readonly SuggestedQuestion[],
   offered: Features,
+  /** Dictation is heard by Gladia (any language), not the local recogniser. */
+  liveDictation = false,
 ): CloneProfile {
   const options = CloneOptions.parse(row.options ?? {});
   return {
@@ -104,7 +106,12 @@ export function toCloneProfile(
     instance: instance ? toInstance(instance) : null,
     suggestedQuestions: [...questions],
     monetization: Monetization.parse(row.monetization ?? {}),
-    features: cloneFeatures(offered, { options, voiceId: row.voice_id, language: row.language }),
+    features: cloneFeatures(offered, {
+      options,
+      voiceId: row.voice_id,
+      language: row.language,
+      liveDictation,
+    }),
     affiliateLink: row.has_affiliate_link,
   };
 }

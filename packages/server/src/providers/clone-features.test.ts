@@ -31,5 +31,10 @@ describe('cloneFeatures', () => {
   it('offers dictation only to clones that speak English (the local recogniser hears English)', () => {
     expect(cloneFeatures(everything, { options, voiceId: null, language: 'English' }).dictation).toBe(true);
     expect(cloneFeatures(everything, { options, voiceId: null, language: 'French' }).dictation).toBe(false);
+    // Gladia hears any language.
+    expect(
+      cloneFeatures(everything, { options, voiceId: null, language: 'French', liveDictation: true })
+        .dictation,
+    ).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ export interface CloneFeatureFacts {
   voiceId: string | null;
   /** The clone's language ('English'): the local recogniser hears English only. */
   language: string;
+  /** Dictation is heard by Gladia here, in any language (providers/gladia). */
+  liveDictation?: boolean;
 }
 
 export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
@@ -19,7 +21,7 @@ export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Feat
     voiceCall: offered.voiceCall && clone.options.allowVoice && /^en/i.test(clone.language),
     videoCall: offered.videoCall && clone.options.allowVideo,
     readAloud: offered.readAloud && clone.voiceId !== null,
-    dictation: offered.dictation && /^en/i.test(clone.language),
+    dictation: offered.dictation && (clone.liveDictation === true || /^en/i.test(clone.language)),
     uploads: offered.uploads && clone.options.enableImageSending,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { type Features, NO_FEATURES } from '@doppel/protocol';
 import type { ReadContext } from '../config/settings-group';
+import { gladiaProvider } from './gladia';
 import { googleProvider } from './google';
 import { llmProvider } from './llm';
 import { mailerProvider } from './mailer';
@@ -20,6 +21,7 @@ export const PROVIDERS = {
   storage: storageProvider,
   google: googleProvider,
   speech: speechProvider,
+  gladia: gladiaProvider,
 };
 
 type Registry = typeof PROVIDERS;

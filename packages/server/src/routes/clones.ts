@@ -20,7 +20,13 @@ export function cloneRoutes({ db, config }: AppDeps) {
         const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null;
         if (instanceSlug && !instance) return apiError(c, 404, INSTANCE_NOT_FOUND);
         const questions = await listSuggestedQuestions(db, clone.id);
-        const profile: CloneProfile = toCloneProfile(clone, instance, questions, config.offered);
+        const profile: CloneProfile = toCloneProfile(
+          clone,
+          instance,
+          questions,
+          config.offered,
+          config.configured.gladia,
+        );
         return c.json(profile);
       })
       /** Public clones for the explore page. */

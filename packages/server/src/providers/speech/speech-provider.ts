@@ -36,7 +36,7 @@ export const speechProvider = provider({
   concern: 'dictation (speech to text)',
   localDefault:
     "pocketsphinx (Debian's `pocketsphinx` and `pocketsphinx-en-us`, installed by `npm start` / `npm test`) with a language model built from each clone's knowledge and suggested questions; English only; without it dictation is off",
-  real: 'none yet (Gladia live transcription is planned)',
+  real: 'Gladia live transcription when `GLADIA_API_KEY` is set (below)',
   settings: {
     POCKETSPHINX_PATH: setting(
       optional,

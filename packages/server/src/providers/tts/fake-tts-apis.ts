@@ -19,7 +19,8 @@ export interface FakeTtsRequest {
   body: unknown;
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** The request body as JSON (null when it is not). */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.from(chunk));
   try {

@@ -1,0 +1,10 @@
+/** @module Gladia live transcription (dictation). */
+export {
+  type GladiaConfig,
+  GladiaError,
+  gladiaLanguage,
+  gladiaProvider,
+  type LiveSessionOwner,
+  type LiveSessionResult,
+  type LiveTranscription,
+} from './gladia-provider';
