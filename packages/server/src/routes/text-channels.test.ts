@@ -30,6 +30,7 @@ import { silentLogger } from '../logger';
 import { type LocalTwilio, startLocalTwilio } from '../providers/sms/local-twilio';
 import { type LocalTelegram, startLocalTelegram } from '../providers/telegram/local-telegram';
 import { readOptIn } from '../store/relationships';
+import { countryOf } from './text-channels';
 import { BAD_TELEGRAM_SECRET, BAD_TWILIO_SIGNATURE } from './text-webhooks';
 
 const ACCOUNT = { sid: `AC${'1'.repeat(32)}`, token: 'twilio-test-auth-token' };
@@ -127,6 +128,13 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
     await localTwilio.close();
     await localTelegram.close();
     await db.close();
+  });
+
+  it("answers GET /api/geo/country from the visitor's address", async () => {
+    const res = await new TestClient(app(), { ip: '8.8.8.8' }).get('/api/geo/country');
+    expect(await res.json()).toEqual({ country: 'US' });
+    const local = await new TestClient(app()).get('/api/geo/country');
+    expect(await local.json()).toEqual({ country: null });
   });
 
   it('offers the channels the clone enables and the deployment configures', async () => {
@@ -475,5 +483,14 @@ describe.each(testDatabases())('the local text outbox on $name', ({ open }) => {
     ]);
     const bad = await developer.post('/api/dev/texts', { medium: 'SMS', from: 'not a number', text: 'hi' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('countryOf', () => {
+  it("guesses the visitor's country from their IPv4 address, offline; null where it cannot", async () => {
+    expect(countryOf('8.8.8.8')).toBe('US');
+    expect(countryOf('::ffff:8.8.8.8')).toBe('US');
+    expect(countryOf('127.0.0.1')).toBeNull();
+    expect(countryOf('2001:db8::1')).toBeNull();
   });
 });
