@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { latestCode } from './support/site';
+import { latestCode, signIn } from './support/site';
 
 /**
  * Issue 13 (text messages) in Chromium against the real server, whose text providers are the local
@@ -101,10 +101,7 @@ test.describe('at 375 px', () => {
 
   test('a visitor opts in to Telegram, opens the bot and gets answers there', async ({ page }) => {
     const username = `juniper_fan_${Date.now() % 100_000}`;
-    const email = `telegram-${Date.now()}@example.com`;
-    expect((await page.request.post('/api/auth/email/send', { data: { email } })).status()).toBe(200);
-    const code = await latestCode(page.request, email);
-    expect((await page.request.post('/api/auth/email/verify', { data: { email, code } })).status()).toBe(200);
+    await signIn(page);
     // The actions query opens the panel directly (spec/calls.md §2: actions=text).
     await page.goto('/demo/talk?actions=text');
     const panel = page.getByRole('dialog', { name: 'Get a Text' });

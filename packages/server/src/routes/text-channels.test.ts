@@ -69,6 +69,19 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
     const { user } = await signIn(client, db, `texter${++seq}.${Date.now()}@example.com`);
     return { client, user };
   };
+  /** A signed-in user who opted in to SMS from `tex` (greeted) with a new number. */
+  const smsTexter = async () => {
+    const { client, user } = await signedIn();
+    const phone = uniqueNumber();
+    const greeted = await client.post('/api/channels/greet', {
+      medium: 'SMS',
+      slug: 'tex',
+      phoneNumber: phone,
+      consent: true,
+    });
+    expect(greeted.status).toBe(200);
+    return { client, user, phone };
+  };
   /** Twilio's POST to the webhook, signed as Twilio signs it (or with `signature`). */
   const twilioPost = (client: TestClient, params: Record<string, string>, signature?: string) => {
     const url = `${PUBLIC_URL}/api/webhooks/twilio`;
@@ -221,14 +234,7 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
   });
 
   it('answers an SMS question in the conversation, once per MessageSid, and refuses a bad signature', async () => {
-    const { client } = await signedIn();
-    const phone = uniqueNumber();
-    await client.post('/api/channels/greet', {
-      medium: 'SMS',
-      slug: 'tex',
-      phoneNumber: phone,
-      consent: true,
-    });
+    const { phone } = await smsTexter();
     const twilioSide = new TestClient(app(), { cookies: false });
     const question = inboundSms(phone, 'How do you plan a season?');
 
@@ -276,14 +282,7 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
   });
 
   it('honours HELP and STOP: STOP opts out and is answered once, then nothing is answered', async () => {
-    const { client, user } = await signedIn();
-    const phone = uniqueNumber();
-    await client.post('/api/channels/greet', {
-      medium: 'SMS',
-      slug: 'tex',
-      phoneNumber: phone,
-      consent: true,
-    });
+    const { user, phone } = await smsTexter();
     const twilioSide = new TestClient(app(), { cookies: false });
     const messagesBefore = await countMessages(db);
 
@@ -308,14 +307,7 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
   });
 
   it('meters texts as messages: at the limit an honest reply, nothing stored', async () => {
-    const { client } = await signedIn();
-    const phone = uniqueNumber();
-    await client.post('/api/channels/greet', {
-      medium: 'SMS',
-      slug: 'tex',
-      phoneNumber: phone,
-      consent: true,
-    });
+    const { phone } = await smsTexter();
     const limited = createApp({
       db,
       brain: scriptedBrain([ANSWER]),
