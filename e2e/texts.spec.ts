@@ -61,7 +61,9 @@ test.describe('at 1280 px', () => {
     const confirm = panel.getByRole('button', { name: 'Confirm' });
     await panel.getByRole('textbox', { name: 'Phone number' }).fill('555');
     await expect(confirm).toBeDisabled();
-    await panel.getByRole('textbox', { name: 'Phone number' }).fill(`(${phone.slice(0, 3)}) ${phone.slice(3)}`);
+    await panel
+      .getByRole('textbox', { name: 'Phone number' })
+      .fill(`(${phone.slice(0, 3)}) ${phone.slice(3)}`);
     // spec/calls.md §5: SMS needs the consent box.
     await expect(confirm).toBeDisabled();
     await panel.getByRole('checkbox').check();
@@ -74,7 +76,10 @@ test.describe('at 1280 px', () => {
     // The greeting is in the outbox, addressed to the number.
     const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(number)}`);
     const { messages } = (await outbox.json()) as { messages: { channel: string; body: string }[] };
-    expect(messages[0]).toMatchObject({ channel: 'sms', body: expect.stringMatching(/Juniper Hale's AI clone/) });
+    expect(messages[0]).toMatchObject({
+      channel: 'sms',
+      body: expect.stringMatching(/Juniper Hale's AI clone/),
+    });
 
     // A question by SMS: the grounded answer, with its facts, back on the same channel.
     const [answer] = await textTheClone(page.request, 'SMS', number, QUESTION);

@@ -9,7 +9,6 @@
 import { type ActionsQueryValue, type CloneProfile, LOGIN_REQUIRED } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { FeedbackIcon, LinkIcon, Svg, UserIcon } from '../components/icons';
 import { hasSocials } from '../components/socials-button';
@@ -120,7 +119,6 @@ export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenter
       show('text');
       return;
     }
-    toast(LOGIN_REQUIRED);
     textAfterLogin.current = true;
     login.open(LOGIN_REQUIRED);
   }, [session, login, show]);
