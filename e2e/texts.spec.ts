@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { latestCode, signIn } from './support/site';
+import { expectAccessible, latestCode, signIn } from './support/site';
 
 /**
  * Issue 13 (text messages) in Chromium against the real server, whose text providers are the local
@@ -69,6 +69,7 @@ test.describe('at 1280 px', () => {
     await panel.getByRole('checkbox').check();
     await expect(panel.getByText(/Reply STOP to opt out, HELP for help/)).toBeVisible();
     await page.screenshot({ path: 'test-results/get-a-text-sms-form-1280.png' });
+    await expectAccessible(page, 'the Get a Text form');
     await confirm.click();
     await expect(page.getByText('Message Sent')).toBeVisible();
     await expect(panel).toBeHidden();
@@ -132,5 +133,20 @@ test.describe('at 375 px', () => {
     expect(await textTheClone(page.request, 'TELEGRAM', username, 'stop')).toEqual([
       expect.stringMatching(/unsubscribed/),
     ]);
+
+    // WhatsApp: the greeting goes out and the panel shows the number to write to.
+    await page.keyboard.press('Escape');
+    await openGetAText(page);
+    await panel.getByRole('button', { name: /^WhatsApp/ }).click();
+    await panel
+      .getByRole('textbox', { name: 'Phone number' })
+      .fill(`555 01${String(Date.now() % 100_000).padStart(5, '0')}`);
+    await panel.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Message Sent')).toBeVisible();
+    await expect(panel.getByRole('link', { name: '+15550100000' })).toHaveAttribute(
+      'href',
+      'https://wa.me/15550100000',
+    );
+    await page.screenshot({ path: 'test-results/get-a-text-whatsapp-375.png' });
   });
 });
