@@ -41,7 +41,7 @@ export const textPlatforms = (features: CloneProfile['features']) =>
 type Step =
   | { name: 'platform' }
   | { name: 'form'; medium: TextMedium }
-  | { name: 'whatsapp'; number: string | null }
+  | { name: 'whatsapp'; number: string | null; sent: boolean }
   | { name: 'telegram'; link: string | null; sent: boolean };
 
 interface GetATextDialogProps {
@@ -117,7 +117,8 @@ export default function GetATextDialog({ open, onOpenChange, clone }: GetATextDi
       if (answer.sent) toast.success(TEXT_SENT, { id: toastId });
       else toast.dismiss(toastId);
       if (medium === 'SMS') changeOpen(false);
-      else if (medium === 'WHATSAPP') setStep({ name: 'whatsapp', number: answer.whatsappNumber });
+      else if (medium === 'WHATSAPP')
+        setStep({ name: 'whatsapp', number: answer.whatsappNumber, sent: answer.sent });
       else setStep({ name: 'telegram', link: answer.telegramLink, sent: answer.sent });
     } catch (failure) {
       toast.error(TEXT_SEND_FAILED, { id: toastId });
@@ -276,7 +277,9 @@ export default function GetATextDialog({ open, onOpenChange, clone }: GetATextDi
       {step.name === 'whatsapp' && (
         <div className="get-a-text-info">
           <DialogDescription className="dialog-description">
-            {clone.name} has sent you a message on WhatsApp. Save this number and write to it any time:
+            {step.sent
+              ? `${clone.name} has sent you a message on WhatsApp. Save this number and write to it any time:`
+              : `Write to this number on WhatsApp to start: ${clone.name} answers there.`}
           </DialogDescription>
           {step.number && (
             <a

@@ -347,6 +347,33 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
     expect(localTwilio.messages.at(-1)).toMatchObject({ to: `whatsapp:${phone}`, body: TEXTED_ANSWER });
   });
 
+  it('waits for the visitor to write first when WhatsApp refuses the greeting', async () => {
+    const { client } = await signedIn();
+    const phone = uniqueNumber();
+    localTwilio.refuseNext({
+      status: 400,
+      code: 63016,
+      message: 'Failed to send freeform message because you are outside the allowed window.',
+    });
+    const res = await client.post('/api/channels/greet', {
+      medium: 'WHATSAPP',
+      slug: 'tex',
+      phoneNumber: phone,
+    });
+    expect(GreetResponse.parse(await res.json())).toMatchObject({
+      sent: false,
+      whatsappNumber: WHATSAPP_FROM,
+    });
+    await twilioPost(new TestClient(app(), { cookies: false }), {
+      ...inboundSms(`whatsapp:${phone}`, 'How do you plan a season?'),
+      To: `whatsapp:${WHATSAPP_FROM}`,
+    });
+    expect(localTwilio.messages.filter((m) => m.to === `whatsapp:${phone}`).map((m) => m.body)).toEqual([
+      expect.stringMatching(/tex Lovelace's AI clone/),
+      TEXTED_ANSWER,
+    ]);
+  });
+
   it('links Telegram when the visitor opens the bot, answers, and checks the secret token', async () => {
     const { client } = await signedIn();
     const username = `texter_${seq}_${Date.now() % 10_000}`;

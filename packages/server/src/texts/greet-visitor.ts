@@ -3,10 +3,12 @@
  * clone on one channel. The link and a conversation of that medium are made, the opt-in recorded,
  * and the clone's first message sent and stored in the conversation. On Telegram a bot cannot
  * write first: the greeting goes out when the visitor opens the bot (inbound-text.ts), or at once
- * when this username's chat is already known.
+ * when this username's chat is already known. A refused WhatsApp greeting (WhatsApp lets a business
+ * write first only with an approved template) waits the same way for the visitor's first message.
  */
 import type { GreetResponse, TextMedium } from '@doppel/protocol';
 import type { AppDeps } from '../deps';
+import { describeError } from '../logger';
 import type { CloneRow } from '../mappers/clone';
 import type { UserRow } from '../mappers/user';
 import { createConversation } from '../store/conversations';
@@ -68,11 +70,21 @@ export async function greetVisitor(deps: AppDeps, input: GreetInput): Promise<Gr
     if (medium === 'TELEGRAM') await setTelegramUsername(tx, user.id, address);
     return linked;
   });
-  const canSend = medium !== 'TELEGRAM' || link.chat_id !== null;
-  if (canSend) await sendGreeting(deps, link);
+  let sent = medium !== 'TELEGRAM' || link.chat_id !== null;
+  if (sent) {
+    try {
+      await sendGreeting(deps, link);
+    } catch (error) {
+      // WhatsApp lets a business write first only with an approved template: when the greeting is
+      // refused, the visitor writes first and the clone greets them then (inbound-text.ts).
+      if (medium !== 'WHATSAPP') throw error;
+      deps.logger.warn(`the WhatsApp greeting to ${address} was refused: ${describeError(error)}`);
+      sent = false;
+    }
+  }
   return {
     medium,
-    sent: canSend,
+    sent,
     whatsappNumber: medium === 'WHATSAPP' ? deps.sms.whatsappNumber : null,
     telegramLink: medium === 'TELEGRAM' ? await deps.telegram.link(clone.slug) : null,
   };

@@ -22,12 +22,15 @@ export interface LocalTwilio {
   messages: LocalTwilioMessage[];
   /** Requests refused (bad auth, bad body), in order, as `status code`. */
   refused: string[];
+  /** Refuses the next message with Twilio's error (`{status: 400, code: 63016, message}`, say). */
+  refuseNext(error: { status: number; code: number; message: string }): void;
   close(): Promise<void>;
 }
 
 export async function startLocalTwilio(account: { sid: string; token: string }): Promise<LocalTwilio> {
   const messages: LocalTwilioMessage[] = [];
   const refused: string[] = [];
+  let refusal: { status: number; code: number; message: string } | null = null;
   const server = createServer(async (req, res) => {
     const fail = (status: number, code: number, message: string) => {
       refused.push(`${status} ${code}`);
@@ -51,6 +54,11 @@ export async function startLocalTwilio(account: { sid: string; token: string }):
     if (!to) return fail(400, 21604, "A 'To' phone number is required.");
     if (!from && !service) return fail(400, 21603, "A 'From' phone number is required.");
     if (!text) return fail(400, 21602, 'Message body is required.');
+    if (refusal) {
+      const { status, code, message } = refusal;
+      refusal = null;
+      return fail(status, code, message);
+    }
     messages.push({ to, from, messagingServiceSid: service, body: text });
     const now = new Date().toUTCString();
     res.writeHead(201, { 'content-type': 'application/json' });
@@ -79,5 +87,12 @@ export async function startLocalTwilio(account: { sid: string; token: string }):
       }),
     );
   });
-  return { ...(await listenLocally(server)), messages, refused };
+  return {
+    ...(await listenLocally(server)),
+    messages,
+    refused,
+    refuseNext(error) {
+      refusal = error;
+    },
+  };
 }
