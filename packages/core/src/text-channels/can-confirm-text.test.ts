@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirmText, textFormAddress } from './text-form';
+import { canConfirmText, textFormAddress } from './can-confirm-text';
 
 const us = { code: 'US', name: 'United States', dial: '1' };
 const form = {

@@ -4,7 +4,8 @@
  * box is ticked. The address is the one the server will be sent, or null.
  */
 import { InternationalPhone, TelegramUsername, type TextMedium } from '@doppel/protocol';
-import { internationalNumber, type TextCountry } from './text-countries';
+import { internationalNumber } from './international-number';
+import type { TextCountry } from './text-country';
 
 export interface TextFormState {
   medium: TextMedium;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { internationalNumber, textCountry } from './text-countries';
+import { internationalNumber } from './international-number';
+import { textCountry } from './text-country';
 
 describe('textCountry', () => {
   it('finds a supported country by its code, in any case', () => {
