@@ -19,6 +19,10 @@ export const INVALID_TELEGRAM_USERNAME = 'Invalid Telegram username';
 /** The SMS checkbox must be ticked (spec/calls.md §5); the server checks it too. */
 export const SMS_CONSENT_REQUIRED = 'Tick the box to agree to receive text messages';
 export const TEXT_CHANNEL_UNAVAILABLE = 'This channel is not available for this clone';
+/** Greetings a user may ask for in an hour, and greetings one number or username may get. */
+export const GREETINGS_PER_USER_PER_HOUR = 5;
+export const GREETINGS_PER_ADDRESS_PER_HOUR = 3;
+export const TOO_MANY_GREETINGS = 'Too many messages requested. Try again later.';
 
 /**
  * spec/calls.md §5: the SMS consent the visitor ticks. `{clone}` is the clone's name.

