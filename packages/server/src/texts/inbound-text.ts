@@ -6,6 +6,7 @@
  * rules), answered by the brain in the link's conversation and texted back; past the quota an
  * honest reply says so and nothing is stored. Texts from a stopped link get no answer.
  */
+import type { AnswerEvent } from '@doppel/brain';
 import { TEXT_REPLY_MAX, textKeyword, textReply } from '@doppel/core';
 import type { TextMedium } from '@doppel/protocol';
 import type { AppDeps } from '../deps';
@@ -140,7 +141,7 @@ async function answerQuestion(deps: AppDeps, link: TextLinkRow, question: string
   if (outcome.status !== 'stored' || !conversationId)
     throw new Error(`the text was not stored: ${outcome.status}`);
   try {
-    let done: { text: string; citations: Parameters<typeof storeAnswer>[1]['citations'] } | null = null;
+    let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
     for await (const event of brain.answer({
       clone: outcome.clone,
       question,
@@ -157,6 +158,7 @@ async function answerQuestion(deps: AppDeps, link: TextLinkRow, question: string
       citations: done.citations,
       interrupted: false,
       products: outcome.products,
+      retrieval: done.retrieval,
     });
     return textReply(done.text, done.citations, TEXT_REPLY_MAX[link.medium]);
   } catch (error) {
