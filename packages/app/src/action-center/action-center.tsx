@@ -122,6 +122,11 @@ export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenter
     textAfterLogin.current = true;
     login.open(LOGIN_REQUIRED);
   }, [session, login, show]);
+  // A sign-in asked for something else (the header's, the paywall's) is not Get a Text's.
+  const loginRequest = login.request.value;
+  useEffect(() => {
+    if (loginRequest.open && loginRequest.reason !== LOGIN_REQUIRED) textAfterLogin.current = false;
+  }, [loginRequest]);
   useEffect(() => {
     if (user && textAfterLogin.current) {
       textAfterLogin.current = false;
