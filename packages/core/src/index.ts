@@ -11,4 +11,5 @@ export * from './dates';
 export * from './embed';
 export * from './memberships';
 export * from './metering';
+export * from './text-channels';
 export * from './validation';

@@ -34,6 +34,12 @@ export const CloneOptions = z.object({
   allowVoice: z.boolean().default(false),
   /** Whether a video call is allowed (Video button shown). Off until a video provider exists. */
   allowVideo: z.boolean().default(false),
+  /** spec/calls.md §3: the clone answers text messages (SMS) where this deployment sends them. */
+  phoneSmsEnabled: z.boolean().default(false),
+  /** spec/calls.md §3: the clone answers on WhatsApp where this deployment sends them. */
+  phoneWhatsAppEnabled: z.boolean().default(false),
+  /** spec/calls.md §3: the clone answers on Telegram where this deployment runs a bot. */
+  telegramEnabled: z.boolean().default(false),
 });
 export type CloneOptions = z.infer<typeof CloneOptions>;
 

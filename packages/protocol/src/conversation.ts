@@ -13,6 +13,7 @@ export const Medium = z.enum([
   'EMAIL',
   'SMS',
   'WHATSAPP',
+  'TELEGRAM',
   'EMBED',
   'BROWSER_VOICE',
   'PHONE_VOICE',

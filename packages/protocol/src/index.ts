@@ -25,6 +25,7 @@ export * from './share';
 export * from './stop';
 export * from './stream';
 export * from './text';
+export * from './text-channels';
 export * from './tts';
 export * from './upload';
 export * from './usage';

@@ -22,6 +22,7 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
+import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
@@ -50,6 +51,8 @@ import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
 import { studioRoutes } from './routes/studio';
+import { textChannelRoutes } from './routes/text-channels';
+import { textWebhookRoutes } from './routes/text-webhooks';
 import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
@@ -67,6 +70,8 @@ export interface CreateAppOptions {
   mailer?: Mailer;
   /** Default: the local outbox. */
   sms?: SmsSender;
+  /** Default: the Telegram provider of the config (the Bot API, or the local outbox). */
+  telegram?: TelegramBot;
   /** Default: the TTS provider of the config (espeak-ng, or a keyed service). */
   tts?: Tts;
 }
@@ -86,6 +91,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     clock,
     mailer: options.mailer ?? mailerProvider.create(config.mail, { db, logger }),
     sms: options.sms ?? smsProvider.create(config.sms, { db, logger }),
+    telegram: options.telegram ?? telegramProvider.create(config.telegram, { db, logger }),
     tts: options.tts ?? ttsProvider.create(config.tts, {}),
     storage: uploads.storage,
     localStorage: uploads.local,
@@ -111,7 +117,8 @@ export function appFromDeps(deps: AppDeps): Hono {
     secureCookies: secureCookies(deps.config.publicUrl),
   });
   // Routes without a visitor or session first (health checks, cacheable media, the
-  // server-to-server OpenAI endpoint); every route after `who` knows who is asking.
+  // server-to-server OpenAI endpoint, the text providers' webhooks); every route after `who`
+  // knows who is asking.
   // JSON (and stored SVGs) gzipped when the browser takes it; answer streams are left alone
   // (compress skips text/event-stream).
   const api = new Hono()
@@ -120,6 +127,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', mediaRoutes(deps))
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
+    .route('/', textWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)
@@ -128,6 +136,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', googleSignInRoutes(deps))
     .route('/', botCheckRoutes(deps))
     .route('/', phoneRoutes(deps))
+    .route('/', textChannelRoutes(deps))
     .route('/', cloneRoutes(deps))
     .route('/', usageRoutes(deps))
     .route('/', conversationRoutes(deps))

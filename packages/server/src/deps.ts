@@ -11,6 +11,7 @@ import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
 import type { Recogniser } from './providers/speech';
 import type { LocalStorage, Storage } from './providers/storage';
+import type { TelegramBot } from './providers/telegram';
 import type { Tts } from './providers/tts';
 
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  /** The Telegram bot (or its local outbox). */
+  telegram: TelegramBot;
   /** Read aloud: who speaks a clone's voice here. */
   tts: Tts;
   /** Where uploads are kept (local disk or S3). */

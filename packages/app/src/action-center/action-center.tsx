@@ -2,12 +2,13 @@
  * @module The Action Center (spec/chat.md §2, §6; issue 10 §7): the talk page's actions panel and
  * the surfaces it opens — Share Conversation (public clones, where sharing is connected), View
  * Socials (when the clone has any), Log in or sign up (a visitor, e-mail required), Give feedback
- * (always, anonymous visitors too) and Add to Home Screen. The `actions` query opens it or one of
+ * (always, anonymous visitors too), Get a Text (spec/calls.md §2, §5: a text channel is offered and
+ * e-mail is required; sign-in first) and Add to Home Screen. The `actions` query opens it or one of
  * its surfaces directly. Hidden in read-only mode.
  */
-import type { ActionsQueryValue, CloneProfile } from '@doppel/protocol';
+import { type ActionsQueryValue, type CloneProfile, LOGIN_REQUIRED } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { FeedbackIcon, LinkIcon, Svg, UserIcon } from '../components/icons';
 import { hasSocials } from '../components/socials-button';
@@ -17,6 +18,7 @@ import './action-center.css';
 const SocialsDialog = lazy(() => import('../components/socials-dialog'));
 const FeedbackDialog = lazy(() => import('../feedback/feedback-dialog'));
 const AddToHomeScreenDialog = lazy(() => import('../home-screen/add-to-home-screen-dialog'));
+const GetATextDialog = lazy(() => import('./get-a-text-dialog'));
 
 /**
  * Actions other parts of issue 10 connect here when they exist: sharing (§1) and saved messages
@@ -29,10 +31,10 @@ export interface ActionCenterHooks {
   bookmark?: (() => void) | undefined;
 }
 
-type Surface = 'menu' | 'socials' | 'feedback' | 'homeScreen';
+type Surface = 'menu' | 'socials' | 'feedback' | 'homeScreen' | 'text';
 
 interface ActionCenterProps {
-  clone: Pick<CloneProfile, 'name' | 'public' | 'socials' | 'options'>;
+  clone: Pick<CloneProfile, 'name' | 'slug' | 'public' | 'socials' | 'options' | 'features'>;
   hooks?: ActionCenterHooks;
   /** A surface the `actions` query asked for (each new object opens it once). */
   request?: { target: ActionsQueryValue } | null;
@@ -56,11 +58,23 @@ export function actionAvailable(
       return clone.public && hooks.share !== undefined;
     case 'bookmark':
       return hooks.bookmark !== undefined;
-    // 'Get a Text' belongs to spec/calls.md (text channels): not offered here yet.
     case 'text':
-      return false;
+      return offersTexts(clone);
   }
 }
+
+/** spec/calls.md §5: 'Get a Text' shows only when SMS, WhatsApp or Telegram is on and e-mail is required. */
+function offersTexts(clone: ActionCenterProps['clone']): boolean {
+  const { sms, whatsapp, telegram } = clone.features;
+  return (sms || whatsapp || telegram) && clone.options.requireEmail;
+}
+
+const TextIcon = () => (
+  <Svg>
+    <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5z" />
+    <path d="M8 8.5h8M8 11.5h5" />
+  </Svg>
+);
 
 const ActionsIcon = () => (
   <Svg>
@@ -97,19 +111,42 @@ export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenter
     if (!next) setSurface(null);
   };
 
+  const user = session.user.value;
+  // spec/calls.md §5: 'Get a Text' needs a signed-in user; after signing in the panel opens.
+  const textAfterLogin = useRef(false);
+  const getAText = useCallback((): void => {
+    if (session.user.peek()) {
+      show('text');
+      return;
+    }
+    textAfterLogin.current = true;
+    login.open(LOGIN_REQUIRED);
+  }, [session, login, show]);
+  // A sign-in asked for something else (the header's, the paywall's) is not Get a Text's.
+  const loginRequest = login.request.value;
+  useEffect(() => {
+    if (loginRequest.open && loginRequest.reason !== LOGIN_REQUIRED) textAfterLogin.current = false;
+  }, [loginRequest]);
+  useEffect(() => {
+    if (user && textAfterLogin.current) {
+      textAfterLogin.current = false;
+      show('text');
+    }
+  }, [user, show]);
+
   useEffect(() => {
     if (!request) return;
     const { target } = request;
-    if (target === 'authenticate') login.open();
+    if (target === 'text') getAText();
+    else if (target === 'authenticate') login.open();
     else if (target === 'share') hooks.share?.();
     else if (target === 'bookmark') hooks.bookmark?.();
     else if (target === 'socials') show('socials');
     else if (target === 'feedback') show('feedback');
     else if (target === 'menu') show('menu');
-    // 'history' is the history drawer's (the talk page opens it); 'text' is not offered.
-  }, [request, hooks, login, show]);
+    // 'history' is the history drawer's (the talk page opens it).
+  }, [request, hooks, login, show, getAText]);
 
-  const user = session.user.value;
   const entries: { key: string; icon: ReactNode; label: string; onSelect: () => void }[] = [];
   if (actionAvailable('share', clone, hooks)) {
     entries.push({
@@ -141,6 +178,9 @@ export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenter
     label: 'Give feedback',
     onSelect: () => show('feedback'),
   });
+  if (offersTexts(clone)) {
+    entries.push({ key: 'text', icon: <TextIcon />, label: 'Get a Text', onSelect: getAText });
+  }
   entries.push({
     key: 'home',
     icon: <HomeIcon />,
@@ -194,6 +234,9 @@ export function ActionCenter({ clone, hooks = {}, request = null }: ActionCenter
           />
         )}
         {loaded.has('feedback') && <FeedbackDialog open={surface === 'feedback'} onOpenChange={closeTo} />}
+        {loaded.has('text') && (
+          <GetATextDialog open={surface === 'text'} onOpenChange={closeTo} clone={clone} />
+        )}
         {loaded.has('homeScreen') && (
           <AddToHomeScreenDialog open={surface === 'homeScreen'} onOpenChange={closeTo} />
         )}

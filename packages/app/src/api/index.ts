@@ -42,6 +42,7 @@ export {
 export { clearSourcesCache, fetchSources } from './sources';
 export { stopAnswer } from './stop-answer';
 export { openMessageStream } from './stream';
+export { greetUser, guessCountry } from './text-channels';
 export { fetchSpeech } from './tts';
 export { uploadFile } from './uploads';
 export { fetchMemberships, fetchUsage } from './usage';

@@ -42,6 +42,9 @@ export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfil
       enableImageSending: true,
       allowVoice: false,
       allowVideo: false,
+      phoneSmsEnabled: false,
+      phoneWhatsAppEnabled: false,
+      telegramEnabled: false,
     },
     instance: null,
     suggestedQuestions: [

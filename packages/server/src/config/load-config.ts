@@ -41,7 +41,11 @@ function readGroup<V extends Record<string, unknown>, C>(
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = findRepoRoot()) {
   const problems = SETTING_GROUPS.flatMap((group) => parseGroup(group, env).problems);
   if (problems.length > 0) throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
-  const context: ReadContext = { root, publicUrl: publicUrlOf(env) };
+  const context: ReadContext = {
+    root,
+    publicUrl: publicUrlOf(env),
+    devOutbox: parseGroup(serverSettings, env).values?.DEV_OUTBOX === true,
+  };
   const providers = loadProviders(env, context);
   return {
     ...readGroup(serverSettings, env, context),

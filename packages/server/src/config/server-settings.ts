@@ -115,7 +115,7 @@ export const serverSettings = settingsGroup({
     DEV_OUTBOX: setting(
       flag(false),
       'off',
-      "`on` serves `GET /api/dev/outbox` (the local outbox, sign-in codes included) to requests made on this machine straight to the server, while no `SMTP_URL` is set. For a developer's laptop only, never in production: `npm start` turns it on when it is unset and `PUBLIC_URL` is unset or local; the end-to-end tests turn it on.",
+      "`on` serves `GET /api/dev/outbox` (the local outbox, sign-in codes included) to requests made on this machine straight to the server, while no `SMTP_URL` is set; and, while no Twilio or Telegram keys are set, offers SMS, WhatsApp and Telegram through the outbox with `POST /api/dev/texts` to play the visitor's side. For a developer's laptop only, never in production: `npm start` turns it on when it is unset and `PUBLIC_URL` is unset or local; the end-to-end tests turn it on.",
     ),
   },
   read: (e, { root, publicUrl }) => ({

@@ -10,6 +10,11 @@ export interface ReadContext {
   root: string;
   /** PUBLIC_URL without a trailing slash (or http://localhost:$PORT). */
   publicUrl: string;
+  /**
+   * DEV_OUTBOX is on: a developer's machine, where the local outbox may stand in for a service
+   * that reaches people (the text channels are offered there, and only there, without keys).
+   */
+  devOutbox: boolean;
 }
 
 export interface SettingsGroup<V extends Record<string, unknown>, C> {

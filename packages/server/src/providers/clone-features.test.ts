@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { cloneFeatures } from './clone-features';
 
 const everything: Features = Object.fromEntries(Object.keys(NO_FEATURES).map((k) => [k, true])) as Features;
-const options = { allowVoice: true, allowVideo: true, enableImageSending: true };
+const options = {
+  allowVoice: true,
+  allowVideo: true,
+  enableImageSending: true,
+  phoneSmsEnabled: true,
+  phoneWhatsAppEnabled: true,
+  telegramEnabled: true,
+};
 
 describe('cloneFeatures', () => {
   it('offers nothing a provider does not offer, whatever the clone allows', () => {
@@ -13,7 +20,14 @@ describe('cloneFeatures', () => {
   it("narrows what the deployment offers to the clone's options", () => {
     expect(cloneFeatures(everything, { options, voiceId: 'v1', language: 'English' })).toEqual(everything);
     const narrowed = cloneFeatures(everything, {
-      options: { allowVoice: false, allowVideo: false, enableImageSending: false },
+      options: {
+        allowVoice: false,
+        allowVideo: false,
+        enableImageSending: false,
+        phoneSmsEnabled: false,
+        phoneWhatsAppEnabled: false,
+        telegramEnabled: true,
+      },
       voiceId: null,
       language: 'English',
     });
@@ -22,6 +36,9 @@ describe('cloneFeatures', () => {
       videoCall: false,
       readAloud: false,
       uploads: false,
+      sms: false,
+      whatsapp: false,
+      telegram: true,
       dictation: true,
       payments: true,
       googleSignIn: true,

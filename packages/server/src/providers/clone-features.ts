@@ -6,7 +6,15 @@
 import type { CloneOptions, Features } from '@doppel/protocol';
 
 export interface CloneFeatureFacts {
-  options: Pick<CloneOptions, 'allowVoice' | 'allowVideo' | 'enableImageSending'>;
+  options: Pick<
+    CloneOptions,
+    | 'allowVoice'
+    | 'allowVideo'
+    | 'enableImageSending'
+    | 'phoneSmsEnabled'
+    | 'phoneWhatsAppEnabled'
+    | 'telegramEnabled'
+  >;
   /** The clone's voice (spec/chat.md §6: read aloud only when the clone has a voice). */
   voiceId: string | null;
   /** The clone's language ('English'): the local recogniser hears English only. */
@@ -23,5 +31,8 @@ export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Feat
     readAloud: offered.readAloud && clone.voiceId !== null,
     dictation: offered.dictation && (clone.liveDictation === true || /^en/i.test(clone.language)),
     uploads: offered.uploads && clone.options.enableImageSending,
+    sms: offered.sms && clone.options.phoneSmsEnabled,
+    whatsapp: offered.whatsapp && clone.options.phoneWhatsAppEnabled,
+    telegram: offered.telegram && clone.options.telegramEnabled,
   };
 }

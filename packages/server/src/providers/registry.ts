@@ -11,12 +11,14 @@ import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
 import { speechProvider } from './speech';
 import { storageProvider } from './storage';
+import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
 
 export const PROVIDERS = {
   llm: llmProvider,
   mail: mailerProvider,
   sms: smsProvider,
+  telegram: telegramProvider,
   tts: ttsProvider,
   storage: storageProvider,
   google: googleProvider,

@@ -10,14 +10,14 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { isDirectLoopbackRequest } from '../http/client-address';
-import { listOutbox, type OutboxRow } from '../store/outbox';
+import { listOutbox, type OutboxChannel, type OutboxRow } from '../store/outbox';
 
 /** Messages answered at most. */
 export const DEV_OUTBOX_LIMIT = 20;
 
 export interface DevOutboxMessage {
   id: number;
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   to: string;
   subject: string | null;
   body: string;

@@ -2,11 +2,13 @@
 import type { Queryable } from '@doppel/db';
 import { z } from 'zod';
 
-export type OutboxChannel = 'email' | 'sms';
+/** E-mail, and the local text provider's channels (SMS, WhatsApp, Telegram). */
+export const OutboxChannel = z.enum(['email', 'sms', 'whatsapp', 'telegram']);
+export type OutboxChannel = z.infer<typeof OutboxChannel>;
 
 export const OutboxRow = z.object({
   id: z.number(),
-  channel: z.enum(['email', 'sms']),
+  channel: OutboxChannel,
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

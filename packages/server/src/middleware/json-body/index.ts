@@ -57,7 +57,7 @@ export interface JsonBodyOptions {
 }
 
 /** Reads at most `maxBytes` of `request`'s body; `null` when it is larger. */
-async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
+export async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) return null;
   if (!request.body) return '';

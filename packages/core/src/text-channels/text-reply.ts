@@ -1,0 +1,25 @@
+/**
+ * @module An answer as a text message: no `[n]` markers (a text has no citation chips), the
+ * sources it cites listed by address after it, and cut to what the channel carries.
+ */
+import { stripCitationMarkers } from '../citations/strip-citation-markers';
+
+/** What one reply may hold: Twilio sends up to 1,600 characters, Telegram 4,096. */
+export const TEXT_REPLY_MAX = { SMS: 1600, WHATSAPP: 1600, TELEGRAM: 4096 } as const;
+
+export interface TextReplySource {
+  used: boolean;
+  url: string | null;
+}
+
+/** The answer `text` as a reply on a channel carrying at most `max` characters. */
+export function textReply(text: string, sources: readonly TextReplySource[], max: number): string {
+  const body = stripCitationMarkers(text).trim();
+  const urls = [...new Set(sources.filter((s) => s.used && s.url).map((s) => s.url as string))].slice(0, 2);
+  const tail = urls.length > 0 ? `\n\nSources: ${urls.join(' ')}` : '';
+  if (body.length + tail.length <= max) return body + tail;
+  const room = max - tail.length - 1;
+  const cut = body.slice(0, room);
+  const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
+  return `${sentence > room / 2 ? cut.slice(0, sentence + 1) : cut.trimEnd()}…${tail}`;
+}
