@@ -300,6 +300,11 @@ export function bestWindow(
     return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
   const stated = all.map((s) => statesAsked(s, context));
+  // The lines listed under "Equal parts by volume:" are what it is made of.
+  if (context.intent.kind === 'composition')
+    for (let k = 1; k < all.length; k++)
+      if (all[k]?.listLine && stated[k - 1] && (all[k - 1]?.listLine || all[k - 1]?.cues.has('composition')))
+        stated[k] = true;
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
   const flags = termFlags(all, context);
   const n = context.terms.length;
@@ -356,10 +361,16 @@ export function bestWindow(
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
       // Or the answer to an interviewer's question that holds them ("So how high should it be?").
-      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true));
+      // What something is made of ("Equal parts by volume:") under a title or heading naming it.
+      const makeup =
+        context.intent.kind === 'composition' &&
+        sentences.some((s) => s.cues.has('composition')) &&
+        context.terms.some((t, k) => t.focus && t.topical && (inside[k] || underSection(all[i])[k]));
+      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true) || makeup);
       const measured =
         measuredAt.slice(i, j + 1).some(Boolean) ||
-        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier')));
+        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier'))) ||
+        makeup;
       const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
       const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
       const score =
@@ -465,9 +476,21 @@ export function growWindow(
     s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
   const wantsCue = context.intent.kind !== 'general' || context.measure;
   let stated = all.slice(i, j + 1).some((s) => statesAsked(s, context));
-  for (let next = all[j + 1]; fits(next); next = all[j + 1]) {
+  for (let next = all[j + 1]; ; next = all[j + 1]) {
+    // "What's in it and how do you apply it?": on over the heading naming the second question
+    // ("Application") into the section that answers it.
+    const heading =
+      context.intent.also !== undefined && next?.heading === true && next.part === 0 && relevant(next);
+    if (heading && words < lengths.maxWords && fits({ ...all[j + 2], words: 0 } as WindowSentence)) {
+      j += 1;
+      continue;
+    }
+    if (!fits(next)) break;
     const unstated = wantsCue && !stated;
-    if (words >= lengths.minWords && !unstated && !(words < lengths.fullWords && relevant(next))) break;
+    // A question asking two things is answered more fully: on to the full length.
+    const full = context.intent.also !== undefined ? lengths.maxWords : lengths.fullWords;
+    const wanted = relevant(next) || context.intent.also !== undefined;
+    if (words >= lengths.minWords && !unstated && !(words < full && wanted)) break;
     j += 1;
     words += next.words;
     stated ||= statesAsked(next, context);

@@ -222,6 +222,25 @@ function biographyWindow(
   });
 }
 
+/** The list lines right after sentence `k` when it introduces them ("Equal parts by volume:"). */
+function listedAfter(sentences: readonly WindowSentence[], k: number): WindowSentence[] {
+  const s = sentences[k];
+  if (!s || !/:$/.test(s.text.trim())) return [];
+  const items: WindowSentence[] = [];
+  for (let i = k + 1; i < sentences.length; i++) {
+    const item = sentences[i];
+    if (!item || item.part !== s.part || /[.!?:]["'”’)]*$/.test(item.text.trim())) break;
+    items.push(item);
+  }
+  return items;
+}
+
+/** "a", "b" and "c" as "a, b and c". */
+function joinItems(items: readonly string[]): string {
+  const lower = items.map((t) => t.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()));
+  return lower.length < 2 ? (lower[0] ?? '') : `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}`;
+}
+
 /**
  * The answer to `question` from `passages` (best first); null when they do not cover it, so
  * that the caller can say it has not covered that.
@@ -287,13 +306,19 @@ export function composeGroundedAnswer(
   const marker = (part: -1 | 0 | 1): number => (part === -1 ? 0 : parts.indexOf(part) + 1);
   let body = '';
   let words = 0;
-  for (const [k, s] of sentences.entries()) {
+  for (let k = 0; k < sentences.length; k++) {
+    const s = sentences[k];
+    if (!s) continue;
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
-    if (isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
+    if (s.heading || isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
+    // "Equal parts by volume:" and the lines listed under it read as one sentence.
+    const items = listedAfter(sentences, k);
+    const text = items.length > 0 ? `${s.text} ${joinItems(items.map((i) => i.text))}` : s.text;
     // A rhetorical question inside the run ("Why bother?") claims nothing: no marker after it.
-    const sentence = tidySentence(s.text);
+    const sentence = tidySentence(text);
     body += `${body ? ' ' : ''}${s.question ? sentence : withMarker(sentence, marker(s.part))}`;
-    words += s.words;
+    words += s.words + items.reduce((sum, i) => sum + i.words, 0);
+    k += items.length;
   }
   const text = hedged
     ? `I haven't covered that exactly, so take this as the closest thing I've said. ${body}`

@@ -15,6 +15,7 @@ export type AnswerKind =
   | 'place'
   | 'choice'
   | 'definition'
+  | 'composition'
   | 'general';
 
 export interface QuestionIntent {
@@ -23,6 +24,11 @@ export interface QuestionIntent {
   aboutCreator: boolean;
   /** "What did you do before you became a coach?": what came earlier is asked for. */
   earlier?: boolean;
+  /**
+   * What a second question joined by "and" asks for ("What's in it *and how do you apply it?*"),
+   * when it asks for another kind of fact than the first.
+   */
+  also?: AnswerKind;
   /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
   head?: string;
   /** "How do you calculate board feet?": a formula or a calculation answers it. */
@@ -47,6 +53,11 @@ const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
 
 const KINDS: readonly [AnswerKind, RegExp][] = [
+  // "What's in your house finish?", "What is board butter made of?": what it is made of.
+  [
+    'composition',
+    /^(?:and )?what(?:'s| is| are| goes| went)? in(?:to)? (?!(?:the|a|an) (?:morning|evening|winter|summer|spring|autumn|fall|year|week|day)\b)|\bwhat (?:is|are|was|were) (?:\w+ ){1,4}made (?:of|from|with)\b|\b(?:recipe|ingredients?)\b/,
+  ],
   [
     'definition',
     /^what (?:does|do) .+ (?:mean|stand for)\b|^what(?:'s| is| are) (?:an? )?[\w-]+(?: [\w-]+)?$/,
@@ -102,6 +113,10 @@ export function questionIntent(question: string): QuestionIntent {
   const intent: QuestionIntent = { kind, aboutCreator };
   if (CALCULATION.test(text)) intent.calculation = true;
   if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
+  // "What's in it and how do you apply it?": the second question's kind of fact counts too.
+  const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text)?.[1];
+  const also = second ? KINDS.find(([, pattern]) => pattern.test(second))?.[0] : undefined;
+  if (also && also !== kind) intent.also = also;
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;
   return intent;

@@ -56,6 +56,7 @@ const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
   place: ['place'],
   choice: ['choice'],
   definition: ['definition'],
+  composition: ['composition'],
   general: [],
 };
 
@@ -99,5 +100,8 @@ export function statesAsked(s: WindowSentence, context: WindowContext): boolean 
   if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
   // The creator telling their story answers a question about their past, but not "who" or "where".
   const story = aboutCreator && kind !== 'person' && kind !== 'place' && s.cues.has('past');
-  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || story;
+  const alsoAsked = context.intent.also ? ANSWERED_BY[context.intent.also] : [];
+  return (
+    ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || alsoAsked.some((cue) => s.cues.has(cue)) || story
+  );
 }
