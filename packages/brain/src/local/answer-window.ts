@@ -100,6 +100,7 @@ const WEIGHTS = {
   againstSection: 0.6,
   mirror: 0.5,
   heard: 0.3,
+  opensOnSubject: 0.1,
 };
 
 export const normaliseSentence = (text: string): string =>
@@ -379,6 +380,11 @@ export function bestWindow(
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +
+        // An answer that opens on what is asked about ("I'm a pharmacist - …") over one that gets there.
+        // Or on the line after the heading or question naming it ("ON SCHOLARSHIPS Each year two…").
+        (context.terms.some((t, k) => t.focus && t.topical && (flags[i]?.[k] || askedAt[k]))
+          ? WEIGHTS.opensOnSubject * weight
+          : 0) +
         WEIGHTS.rank * weight * rankShare -
         WEIGHTS.fluff * weight * fluff -
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
