@@ -101,6 +101,7 @@ const WEIGHTS = {
   mirror: 0.5,
   heard: 0.3,
   opensOnSubject: 0.1,
+  sameQuestion: 1,
 };
 
 export const normaliseSentence = (text: string): string =>
@@ -166,6 +167,17 @@ const opener = (s: WindowSentence | undefined): boolean =>
  */
 const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
   const s = all[k];
+  // A short reply right after the question it answers ("Someone asked my favourite wood. Cherry.").
+  const before = all[k - 1];
+  if (
+    s?.part === 0 &&
+    s.own &&
+    !s.question &&
+    !s.dangling &&
+    before?.question === true &&
+    paragraphKey(before) === paragraphKey(s)
+  )
+    return true;
   if (s?.part !== 1) return opener(s);
   return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
@@ -367,7 +379,14 @@ export function bestWindow(
         context.intent.kind === 'composition' &&
         sentences.some((s) => s.cues.has('composition')) &&
         context.terms.some((t, k) => t.focus && t.topical && (inside[k] || underSection(all[i])[k]));
-      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true) || makeup);
+      // Or the answer to the very question asked, put to the creator before ("Someone asked what bike I ride.").
+      // Every word of the visitor's question but its framing ones ("What bike do you ride?").
+      const sameQuestion =
+        all[i - 1]?.question === true &&
+        context.terms.some((t) => t.focus && t.topical) &&
+        context.terms.every((t, k) => !t.focus || t.framing || flags[i - 1]?.[k] === true);
+      const anchored =
+        headHeld && (stating.some(relevant) || (asked && stated[i] === true) || makeup || sameQuestion);
       const measured =
         measuredAt.slice(i, j + 1).some(Boolean) ||
         (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier'))) ||
@@ -378,6 +397,7 @@ export function bestWindow(
         h.coverage +
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
+        (sameQuestion ? WEIGHTS.sameQuestion * weight : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +
         // An answer that opens on what is asked about ("I'm a pharmacist - …") over one that gets there.

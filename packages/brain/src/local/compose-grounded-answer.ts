@@ -310,7 +310,9 @@ export function composeGroundedAnswer(
     const s = sentences[k];
     if (!s) continue;
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
-    if (s.heading || isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
+    // The sentence before the run counts: "Cherry." right after "Someone asked my favourite wood." labels nothing.
+    const before = k === 0 ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
+    if (s.heading || isLabel(s, before, sentences[k + 1])) continue;
     // "Equal parts by volume:" and the lines listed under it read as one sentence.
     const items = listedAfter(sentences, k);
     const text = items.length > 0 ? `${s.text} ${joinItems(items.map((i) => i.text))}` : s.text;
