@@ -102,7 +102,12 @@ const WEIGHTS = {
   heard: 0.3,
   opensOnSubject: 0.1,
   sameQuestion: 1,
+  target: 0.8,
 };
+
+/** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
+const TARGET =
+  /\bI(?:'m| am)? (?:want|aim|aiming|look for|go for|recommend|suggest)\b|\b(?:should|must|needs? to) be\b|\baim (?:for|at)\b|\b(?:target|ideal|ideally|no more than|no less than)\b/i;
 
 export const normaliseSentence = (text: string): string =>
   text
@@ -319,6 +324,13 @@ export function bestWindow(
       if (all[k]?.listLine && stated[k - 1] && (all[k - 1]?.listLine || all[k - 1]?.cues.has('composition')))
         stated[k] = true;
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
+  // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
+  const targetAt = all.map(
+    (s, k) =>
+      context.intent.target === true &&
+      (context.measure ? measuredAt[k] === true : s.cues.has('amount')) &&
+      TARGET.test(s.text),
+  );
   const flags = termFlags(all, context);
   const n = context.terms.length;
   const aroundFlags = context.terms.map((t) => holdsTerm(around, t));
@@ -398,6 +410,7 @@ export function bestWindow(
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
         (sameQuestion ? WEIGHTS.sameQuestion * weight : 0) +
+        (targetAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.target * weight * share : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +
         // An answer that opens on what is asked about ("I'm a pharmacist - …") over one that gets there.

@@ -33,6 +33,11 @@ export interface QuestionIntent {
   head?: string;
   /** "How do you calculate board feet?": a formula or a calculation answers it. */
   calculation?: boolean;
+  /**
+   * "What moisture content should wood be?": the amount to aim for is asked ("I want 6 to 8
+   * percent"), not one that happens to be measured somewhere ("the barn sits around 9 to 11").
+   */
+  target?: boolean;
 }
 
 const CALCULATION =
@@ -112,6 +117,8 @@ export function questionIntent(question: string): QuestionIntent {
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
   if (CALCULATION.test(text)) intent.calculation = true;
+  if (kind === 'amount' && /\b(?:should|ought to|do i need|need to be|is best|is ideal)\b/.test(text))
+    intent.target = true;
   if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
   // "What's in it and how do you apply it?": the second question's kind of fact counts too.
   const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text)?.[1];
