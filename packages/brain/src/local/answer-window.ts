@@ -161,6 +161,12 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/** Sentence `k` is a short label opening its paragraph ("Setting the projection.", "Angles."). */
+const opensLabel = (all: readonly WindowSentence[], k: number): boolean => {
+  const s = all[k];
+  return s !== undefined && s.words <= 3 && paragraphKey(all[k - 1]) !== paragraphKey(s);
+};
+
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
@@ -545,6 +551,8 @@ export function growWindow(
     i -= 1;
     words += all[i]?.words ?? 0;
   }
-  while (j > i && all[j]?.question) j -= 1;
+  // Never ending on a question, nor on the label opening a paragraph the run does not go on into
+  // ("…quick to refresh." + "Setting the projection.").
+  while (j > i && (all[j]?.question || opensLabel(all, j))) j -= 1;
   return { sentences: all.slice(i, j + 1), span: [i, j] };
 }

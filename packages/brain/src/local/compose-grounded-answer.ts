@@ -315,7 +315,15 @@ export function composeGroundedAnswer(
     if (s.heading || isLabel(s, before, sentences[k + 1])) continue;
     // "Equal parts by volume:" and the lines listed under it read as one sentence.
     const items = listedAfter(sentences, k);
-    const text = items.length > 0 ? `${s.text} ${joinItems(items.map((i) => i.text))}` : s.text;
+    const announces = /:["'”’)]*$/.test(s.text.trim());
+    // A line announcing a list the answer does not go on to give ("Here are the ones I keep:") is left out.
+    if (announces && items.length === 0 && k === sentences.length - 1 && body !== '') continue;
+    const text =
+      items.length > 0
+        ? `${s.text} ${joinItems(items.map((i) => i.text))}`
+        : announces
+          ? s.text.trim().replace(/:(["'”’)]*)$/, '.$1')
+          : s.text;
     // A rhetorical question inside the run ("Why bother?") claims nothing: no marker after it.
     const sentence = tidySentence(text);
     body += `${body ? ' ' : ''}${s.question ? sentence : withMarker(sentence, marker(s.part))}`;
