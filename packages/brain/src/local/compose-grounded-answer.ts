@@ -68,7 +68,9 @@ function isLabel(
   if (ANNOUNCES.test(s.text.trim())) return true;
   const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
   const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
-  return s.words <= FRAGMENT_WORDS && opensParagraph && labelsNext;
+  // "Setting the projection.": three words, but no one doing anything — a label too.
+  const clause = /\b(?:I|I'm|you|we|it|it's|they|is|are|was|were|be)\b/i.test(s.text);
+  return (s.words <= FRAGMENT_WORDS || !clause) && opensParagraph && labelsNext;
 }
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
