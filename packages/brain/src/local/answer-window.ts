@@ -161,6 +161,13 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/**
+ * "That's a whole episode, and it's coming.": a promise of more elsewhere, which reads as a dead
+ * end at the close of an answer (the episode may well be in the knowledge already).
+ */
+const DEFERS =
+  /^(?:and |but )?(?:that's|that is|this is|it's) (?:a whole|another|a separate|its own) (?:episode|video|post|article|story|topic|conversation|class)\b|\bmore on (?:that|this) (?:later|another time|soon|next time)\b/i;
+
 /** Sentence `k` is a short label opening its paragraph ("Setting the projection.", "Angles."). */
 const opensLabel = (all: readonly WindowSentence[], k: number): boolean => {
   const s = all[k];
@@ -552,7 +559,7 @@ export function growWindow(
     words += all[i]?.words ?? 0;
   }
   // Never ending on a question, nor on the label opening a paragraph the run does not go on into
-  // ("…quick to refresh." + "Setting the projection.").
-  while (j > i && (all[j]?.question || opensLabel(all, j))) j -= 1;
+  // ("…quick to refresh." + "Setting the projection."), nor on a promise of more elsewhere.
+  while (j > i && (all[j]?.question || opensLabel(all, j) || DEFERS.test(all[j]?.text ?? ''))) j -= 1;
   return { sentences: all.slice(i, j + 1), span: [i, j] };
 }

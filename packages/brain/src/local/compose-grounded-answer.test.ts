@@ -548,6 +548,18 @@ describe('composeGroundedAnswer: what is asked, as the creator put it', () => {
     expect(text).toContain('30 degrees');
     expect(text).not.toMatch(/Setting the projection/);
   });
+
+  it('never ends on a promise of more elsewhere', () => {
+    const chairs = passage(
+      'h1',
+      "Hide glue is reversible, so a chair can be repaired in fifty years. For ladderback chairs made from green wood, I often use no glue at all - the joint locks by shrinkage. That's a whole episode, and it's coming.",
+    );
+    const text = composeGroundedAnswer('How does a ladderback chair hold together without glue?', [
+      chairs,
+    ])?.text;
+    expect(text).toContain('the joint locks by shrinkage [1].');
+    expect(text).not.toMatch(/whole episode/);
+  });
 });
 
 describe('tidySentence and withMarker', () => {
