@@ -573,6 +573,9 @@ describe('tidySentence and withMarker', () => {
       'Probably nothing wrong, figured maple is hard.',
     );
     expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
+    expect(tidySentence("Stir, don't shake, because shaking adds bubbles.")).toBe(
+      "Stir, don't shake, because shaking adds bubbles.",
+    );
     expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
     expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
     expect(tidySentence('The deep way is my grandfather, Arlo.')).toBe(

@@ -106,7 +106,10 @@ const CLAUSE =
 function withoutVocative(text: string): string {
   const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
   const lead = LEADING_VOCATIVE.exec(text);
-  const addressed = lead?.[1] && isName(lead[1]) && CLAUSE.test(text.slice(lead[0].length));
+  const rest = text.slice(lead?.[0].length ?? 0);
+  // "Stir, don't shake": two commands, not someone addressed.
+  const addressed =
+    lead?.[1] && isName(lead[1]) && CLAUSE.test(rest) && !/^(?:don't|do not|never)\b/i.test(rest);
   let out = lead && addressed ? text.slice(lead[0].length) : text;
   // "my grandfather, Arlo": a name in apposition, not someone addressed.
   const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
