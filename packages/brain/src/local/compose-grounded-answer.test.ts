@@ -552,7 +552,7 @@ describe('composeGroundedAnswer: what is asked, as the creator put it', () => {
   it('never ends on a promise of more elsewhere', () => {
     const chairs = passage(
       'h1',
-      "Hide glue is reversible, so a chair can be repaired in fifty years. For ladderback chairs made from green wood, I often use no glue at all - the joint locks by shrinkage. That's a whole episode, and it's coming.",
+      "A ladderback chair made from green wood holds together without glue - the joint locks by shrinkage. That's a whole episode, and it's coming.",
     );
     const text = composeGroundedAnswer('How does a ladderback chair hold together without glue?', [
       chairs,
