@@ -100,7 +100,14 @@ const WEIGHTS = {
   againstSection: 0.6,
   mirror: 0.5,
   heard: 0.3,
+  opensOnSubject: 0.1,
+  sameQuestion: 1,
+  target: 0.8,
 };
+
+/** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
+const TARGET =
+  /\bI(?:'m| am)? (?:want|aim|aiming|look for|go for|recommend|suggest)\b|\b(?:should|must|needs? to) be\b|\baim (?:for|at)\b|\b(?:target|ideal|ideally|no more than|no less than)\b/i;
 
 export const normaliseSentence = (text: string): string =>
   text
@@ -154,6 +161,19 @@ function tagSentences(passage: Passage, context: WindowContext): WindowSentence[
 /** Which paragraph of which chunk a sentence is in. */
 const paragraphKey = (s: WindowSentence | undefined): string => `${s?.part}:${s?.paragraph}`;
 
+/**
+ * "That's a whole episode, and it's coming.": a promise of more elsewhere, which reads as a dead
+ * end at the close of an answer (the episode may well be in the knowledge already).
+ */
+const DEFERS =
+  /^(?:and |but )?(?:that's|that is|this is|it's) (?:a whole|another|a separate|its own) (?:episode|video|post|article|story|topic|conversation|class)\b|\bmore on (?:that|this) (?:later|another time|soon|next time)\b/i;
+
+/** Sentence `k` is a short label opening its paragraph ("Setting the projection.", "Angles."). */
+const opensLabel = (all: readonly WindowSentence[], k: number): boolean => {
+  const s = all[k];
+  return s !== undefined && s.words <= 3 && paragraphKey(all[k - 1]) !== paragraphKey(s);
+};
+
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
@@ -165,6 +185,17 @@ const opener = (s: WindowSentence | undefined): boolean =>
  */
 const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
   const s = all[k];
+  // A short reply right after the question it answers ("Someone asked my favourite wood. Cherry.").
+  const before = all[k - 1];
+  if (
+    s?.part === 0 &&
+    s.own &&
+    !s.question &&
+    !s.dangling &&
+    before?.question === true &&
+    paragraphKey(before) === paragraphKey(s)
+  )
+    return true;
   if (s?.part !== 1) return opener(s);
   return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
@@ -300,7 +331,19 @@ export function bestWindow(
     return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
   const stated = all.map((s) => statesAsked(s, context));
+  // The lines listed under "Equal parts by volume:" are what it is made of.
+  if (context.intent.kind === 'composition')
+    for (let k = 1; k < all.length; k++)
+      if (all[k]?.listLine && stated[k - 1] && (all[k - 1]?.listLine || all[k - 1]?.cues.has('composition')))
+        stated[k] = true;
   const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
+  // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
+  const targetAt = all.map(
+    (s, k) =>
+      context.intent.target === true &&
+      (context.measure ? measuredAt[k] === true : s.cues.has('amount')) &&
+      TARGET.test(s.text),
+  );
   const flags = termFlags(all, context);
   const n = context.terms.length;
   const aroundFlags = context.terms.map((t) => holdsTerm(around, t));
@@ -356,18 +399,38 @@ export function bestWindow(
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
       // Or the answer to an interviewer's question that holds them ("So how high should it be?").
-      const anchored = headHeld && (stating.some(relevant) || (asked && stated[i] === true));
+      // What something is made of ("Equal parts by volume:") under a title or heading naming it.
+      const makeup =
+        context.intent.kind === 'composition' &&
+        sentences.some((s) => s.cues.has('composition')) &&
+        context.terms.some((t, k) => t.focus && t.topical && (inside[k] || underSection(all[i])[k]));
+      // Or the answer to the very question asked, put to the creator before ("Someone asked what bike I ride.").
+      // Every word of the visitor's question but its framing ones ("What bike do you ride?").
+      const sameQuestion =
+        all[i - 1]?.question === true &&
+        context.terms.some((t) => t.focus && t.topical) &&
+        context.terms.every((t, k) => !t.focus || t.framing || flags[i - 1]?.[k] === true);
+      const anchored =
+        headHeld && (stating.some(relevant) || (asked && stated[i] === true) || makeup || sameQuestion);
       const measured =
         measuredAt.slice(i, j + 1).some(Boolean) ||
-        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier')));
+        (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier'))) ||
+        makeup;
       const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
       const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
       const score =
         h.coverage +
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
+        (sameQuestion ? WEIGHTS.sameQuestion * weight : 0) +
+        (targetAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.target * weight * share : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +
+        // An answer that opens on what is asked about ("I'm a pharmacist - …") over one that gets there.
+        // Or on the line after the heading or question naming it ("ON SCHOLARSHIPS Each year two…").
+        (context.terms.some((t, k) => t.focus && t.topical && (flags[i]?.[k] || askedAt[k]))
+          ? WEIGHTS.opensOnSubject * weight
+          : 0) +
         WEIGHTS.rank * weight * rankShare -
         WEIGHTS.fluff * weight * fluff -
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
@@ -465,9 +528,21 @@ export function growWindow(
     s?.own === true && words + s.words <= lengths.maxWords && (!posts || paragraph(s) === home);
   const wantsCue = context.intent.kind !== 'general' || context.measure;
   let stated = all.slice(i, j + 1).some((s) => statesAsked(s, context));
-  for (let next = all[j + 1]; fits(next); next = all[j + 1]) {
+  for (let next = all[j + 1]; ; next = all[j + 1]) {
+    // "What's in it and how do you apply it?": on over the heading naming the second question
+    // ("Application") into the section that answers it.
+    const heading =
+      context.intent.also !== undefined && next?.heading === true && next.part === 0 && relevant(next);
+    if (heading && words < lengths.maxWords && fits({ ...all[j + 2], words: 0 } as WindowSentence)) {
+      j += 1;
+      continue;
+    }
+    if (!fits(next)) break;
     const unstated = wantsCue && !stated;
-    if (words >= lengths.minWords && !unstated && !(words < lengths.fullWords && relevant(next))) break;
+    // A question asking two things is answered more fully: on to the full length.
+    const full = context.intent.also !== undefined ? lengths.maxWords : lengths.fullWords;
+    const wanted = relevant(next) || context.intent.also !== undefined;
+    if (words >= lengths.minWords && !unstated && !(words < full && wanted)) break;
     j += 1;
     words += next.words;
     stated ||= statesAsked(next, context);
@@ -483,6 +558,8 @@ export function growWindow(
     i -= 1;
     words += all[i]?.words ?? 0;
   }
-  while (j > i && all[j]?.question) j -= 1;
+  // Never ending on a question, nor on the label opening a paragraph the run does not go on into
+  // ("…quick to refresh." + "Setting the projection."), nor on a promise of more elsewhere.
+  while (j > i && (all[j]?.question || opensLabel(all, j) || DEFERS.test(all[j]?.text ?? ''))) j -= 1;
   return { sentences: all.slice(i, j + 1), span: [i, j] };
 }

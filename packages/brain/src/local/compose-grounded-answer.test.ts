@@ -467,6 +467,101 @@ describe('composeGroundedAnswer on definitions', () => {
   });
 });
 
+describe('composeGroundedAnswer: what is asked, as the creator put it', () => {
+  const finishing = passage(
+    'f1',
+    [
+      'The blend',
+      'Equal parts by volume:',
+      'oil-based varnish',
+      'boiled linseed oil',
+      'mineral spirits',
+      'Mix in a glass jar with a tight lid and label it with the date. It keeps for several months.',
+      'Application',
+      'Flood it on with a lint-free rag. Wait about 10 minutes. Wipe off all the excess until the surface feels nearly dry.',
+    ].join('\n\n'),
+    { documentTitle: 'My finishing schedule (the "One-One-One")' },
+  );
+  const schedule = passage(
+    'f2',
+    'Come back after an hour and wipe again, because oil bleeds out of open pores. Wait 24 hours between coats, and apply the next coat the same way.',
+    { documentTitle: 'My finishing schedule (the "One-One-One")' },
+  );
+
+  it('answers "what\'s in X and how do you apply it" with what X is made of, the list read as one sentence, then how', () => {
+    const answer = composeGroundedAnswer("What's in your one-one-one finish and how do you apply it?", [
+      schedule,
+      finishing,
+    ]);
+    const text = answer?.text ?? '';
+    expect(text).toMatch(
+      /^Equal parts by volume: oil-based varnish, boiled linseed oil and mineral spirits \[1\]\. Mix in a glass jar/,
+    );
+    // On past the heading that names the second question ("Application"), which is not quoted.
+    expect(text).toContain('Flood it on with a lint-free rag');
+    expect(text).not.toMatch(/Application/);
+    expect(answer?.citations[0]).toMatchObject({ used: true, documentId: 'doc-f1' });
+  });
+
+  it('answers from the reply to the very question put to the creator, even a one-word reply', () => {
+    const posts = passage(
+      'p1',
+      'March 3 - Someone asked what bike I ride. A titanium all-road bike with 32 mm tyres, built in 2020.\n\nOctober 3 - Someone asked what my favourite wood is. Cherry. It planes like a dream and darkens to reddish-brown over the first year.',
+      { documentType: 'instagram', documentTitle: 'Instagram posts' },
+    );
+    const fitting = passage(
+      'q2',
+      'When you buy a new bike, get a fit. A good fit takes me about two hours, and you ride the bike for two weeks before changing anything.',
+      { documentTitle: 'Bike fit' },
+    );
+    const bike = composeGroundedAnswer('What bike do you ride?', [fitting, posts]);
+    expect(bike?.text).toMatch(/^A titanium all-road bike/);
+    const wood = composeGroundedAnswer("What's your favourite wood?", [posts]);
+    expect(wood?.text).toMatch(/^Cherry \[1\]\. It planes like a dream/);
+  });
+
+  it('answers "what should it be" with the amount to aim for, not one measured somewhere', () => {
+    const shop = passage(
+      's1',
+      'Everything that comes in sits here two weeks before I cut it. In summer this barn sits around 9 to 11 percent wood moisture content. In winter things dry down toward 6 or 7 percent.',
+      { documentTitle: 'Shop tour' },
+    );
+    const acclimate = passage(
+      's2',
+      'Bring lumber into the space where you will build two weeks ahead. Use a moisture meter. For indoor furniture I want 6 to 8 percent before I start cutting joints.',
+      { documentTitle: 'Why tables crack' },
+    );
+    const answer = composeGroundedAnswer('What moisture content should wood be before I cut joints?', [
+      shop,
+      acclimate,
+    ]);
+    expect(answer?.text).toContain('I want 6 to 8 percent');
+    expect(answer?.citations[0]).toMatchObject({ used: true, documentId: 'doc-s2' });
+  });
+
+  it('never ends on the label opening the next paragraph', () => {
+    const angles = passage(
+      'g1',
+      'Angles. The iron comes ground at 25 degrees, and I hone a micro-bevel at 30 degrees because a plain 25-degree edge folds over in hard woods. The micro-bevel is tiny, so it is quick to refresh.\n\nSetting the projection. With my guide, 25 degrees means the iron sticks out 38 millimetres.',
+    );
+    const text = composeGroundedAnswer('What angles do you sharpen at?', [angles])?.text ?? '';
+    expect(text).toContain('30 degrees');
+    expect(text).not.toMatch(/Setting the projection/);
+  });
+
+  it('never ends on a promise of more elsewhere', () => {
+    const chairs = passage(
+      'h1',
+      "A ladderback chair made from green wood holds together without glue - the joint locks by shrinkage. That's a whole episode, and it's coming.",
+    );
+    const text = composeGroundedAnswer('How does a ladderback chair hold together without glue?', [
+      chairs,
+    ])?.text;
+    expect(text).toContain('the joint locks by shrinkage [1].');
+    expect(text).not.toMatch(/whole episode/);
+  });
+});
+
 describe('tidySentence and withMarker', () => {
   it('drops fillers and ends sentences', () => {
     expect(tidySentence('so, um, the dough rests')).toBe('The dough rests.');
@@ -478,6 +573,9 @@ describe('tidySentence and withMarker', () => {
       'Probably nothing wrong, figured maple is hard.',
     );
     expect(tidySentence('Ellie, figured maple is hard.')).toBe('Figured maple is hard.');
+    expect(tidySentence("Stir, don't shake, because shaking adds bubbles.")).toBe(
+      "Stir, don't shake, because shaking adds bubbles.",
+    );
     expect(tidySentence('Thanks for asking, Marco.')).toBe('Thanks for asking.');
     expect(tidySentence('Honestly, it depends.')).toBe('Honestly, it depends.');
     expect(tidySentence('The deep way is my grandfather, Arlo.')).toBe(

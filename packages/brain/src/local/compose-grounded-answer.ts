@@ -68,7 +68,9 @@ function isLabel(
   if (ANNOUNCES.test(s.text.trim())) return true;
   const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
   const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
-  return s.words <= FRAGMENT_WORDS && opensParagraph && labelsNext;
+  // "Setting the projection.": three words, but no one doing anything — a label too.
+  const clause = /\b(?:I|I'm|you|we|it|it's|they|is|are|was|were|be)\b/i.test(s.text);
+  return (s.words <= FRAGMENT_WORDS || !clause) && opensParagraph && labelsNext;
 }
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
@@ -104,7 +106,10 @@ const CLAUSE =
 function withoutVocative(text: string): string {
   const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
   const lead = LEADING_VOCATIVE.exec(text);
-  const addressed = lead?.[1] && isName(lead[1]) && CLAUSE.test(text.slice(lead[0].length));
+  const rest = text.slice(lead?.[0].length ?? 0);
+  // "Stir, don't shake": two commands, not someone addressed.
+  const addressed =
+    lead?.[1] && isName(lead[1]) && CLAUSE.test(rest) && !/^(?:don't|do not|never)\b/i.test(rest);
   let out = lead && addressed ? text.slice(lead[0].length) : text;
   // "my grandfather, Arlo": a name in apposition, not someone addressed.
   const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
@@ -222,6 +227,25 @@ function biographyWindow(
   });
 }
 
+/** The list lines right after sentence `k` when it introduces them ("Equal parts by volume:"). */
+function listedAfter(sentences: readonly WindowSentence[], k: number): WindowSentence[] {
+  const s = sentences[k];
+  if (!s || !/:$/.test(s.text.trim())) return [];
+  const items: WindowSentence[] = [];
+  for (let i = k + 1; i < sentences.length; i++) {
+    const item = sentences[i];
+    if (!item || item.part !== s.part || /[.!?:]["'”’)]*$/.test(item.text.trim())) break;
+    items.push(item);
+  }
+  return items;
+}
+
+/** "a", "b" and "c" as "a, b and c". */
+function joinItems(items: readonly string[]): string {
+  const lower = items.map((t) => t.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()));
+  return lower.length < 2 ? (lower[0] ?? '') : `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}`;
+}
+
 /**
  * The answer to `question` from `passages` (best first); null when they do not cover it, so
  * that the caller can say it has not covered that.
@@ -287,13 +311,29 @@ export function composeGroundedAnswer(
   const marker = (part: -1 | 0 | 1): number => (part === -1 ? 0 : parts.indexOf(part) + 1);
   let body = '';
   let words = 0;
-  for (const [k, s] of sentences.entries()) {
+  for (let k = 0; k < sentences.length; k++) {
+    const s = sentences[k];
+    if (!s) continue;
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
-    if (isLabel(s, sentences[k - 1], sentences[k + 1])) continue;
+    // The sentence before the run counts: "Cherry." right after "Someone asked my favourite wood." labels nothing.
+    const before = k === 0 ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
+    if (s.heading || isLabel(s, before, sentences[k + 1])) continue;
+    // "Equal parts by volume:" and the lines listed under it read as one sentence.
+    const items = listedAfter(sentences, k);
+    const announces = /:["'”’)]*$/.test(s.text.trim());
+    // A line announcing a list the answer does not go on to give ("Here are the ones I keep:") is left out.
+    if (announces && items.length === 0 && k === sentences.length - 1 && body !== '') continue;
+    const text =
+      items.length > 0
+        ? `${s.text} ${joinItems(items.map((i) => i.text))}`
+        : announces
+          ? s.text.trim().replace(/:(["'”’)]*)$/, '.$1')
+          : s.text;
     // A rhetorical question inside the run ("Why bother?") claims nothing: no marker after it.
-    const sentence = tidySentence(s.text);
+    const sentence = tidySentence(text);
     body += `${body ? ' ' : ''}${s.question ? sentence : withMarker(sentence, marker(s.part))}`;
-    words += s.words;
+    words += s.words + items.reduce((sum, i) => sum + i.words, 0);
+    k += items.length;
   }
   const text = hedged
     ? `I haven't covered that exactly, so take this as the closest thing I've said. ${body}`

@@ -60,4 +60,13 @@ describe('passageSentences', () => {
     expect(farm?.dangling).toBe(true);
     expect(arlo?.dangling).toBe(false);
   });
+
+  it('reads a question put to the creator and reported ("Someone asked…") as a question', () => {
+    const [asked, reply] = passageSentences(
+      'March 3 - Someone asked what bike I ride. A titanium all-road bike.',
+    );
+    expect(asked?.question).toBe(true);
+    expect(reply?.question).toBe(false);
+    expect(passageSentences('I started coaching for anyone who asked.')[0]?.question).toBe(false);
+  });
 });

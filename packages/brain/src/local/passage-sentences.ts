@@ -19,7 +19,7 @@ export interface PassageSentence {
   /** Its content terms (stems), in order of first appearance. */
   terms: readonly string[];
   words: number;
-  /** Ends with a question mark. */
+  /** Ends with a question mark, or reports one put to the creator ("Someone asked what bike I ride."). */
   question: boolean;
   /** A greeting to an audience, a sign-off or a plea to subscribe. */
   noise: boolean;
@@ -70,6 +70,13 @@ function namesNoOneBeforeHeOrShe(sentence: string): boolean {
   if (at === undefined) return false;
   return !SOMEONE.test(sentence.slice(0, at));
 }
+
+/**
+ * "March 3 - Someone asked what bike I ride.": a question put to the creator, reported; what
+ * follows answers it, as an interviewer's question is answered.
+ */
+const REPORTED_QUESTION =
+  /^(?:[\p{L}\d ,]{1,24} - )?(?:someone|somebody|people|a (?:reader|student|viewer|listener|rider|client|customer)|readers|students|viewers|listeners) (?:asked|asks|ask)(?: me)? (?:what|which|how|why|when|where|who|whether|if)\b/iu;
 
 /** A paragraph without an end mark is a heading unless it is long or a "label: value" line. */
 const ENDS = /[.!?…]["'”’)\]]*$/;
@@ -141,7 +148,7 @@ function analyse(text: string): PassageSentence[] {
         quoted: quoted || (open && quotes > 0),
         terms: contentTerms(sentence),
         words: countWords(sentence),
-        question: /\?["'”’)]*$/.test(sentence),
+        question: /\?["'”’)]*$/.test(sentence) || REPORTED_QUESTION.test(sentence),
         noise: NOISE.test(sentence),
         dangling:
           opensWithReference(sentence) ||

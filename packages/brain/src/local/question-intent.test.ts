@@ -47,11 +47,29 @@ describe('questionIntent', () => {
     expect(questionIntent('How do I flatten a board?').calculation).toBeUndefined();
   });
 
+  it('asks what something is made of, and what a second question joined by "and" asks', () => {
+    expect(questionIntent("What's in your one-one-one finish and how do you apply it?")).toMatchObject({
+      kind: 'composition',
+      also: 'steps',
+    });
+    expect(questionIntent('What is board butter made of?').kind).toBe('composition');
+    expect(questionIntent("What's your recipe for board butter?").kind).toBe('composition');
+    expect(questionIntent("What's in the morning routine?").kind).not.toBe('composition');
+    expect(questionIntent('How long should I wait?').also).toBeUndefined();
+  });
+
+  it('asks for an amount to aim for when it asks what it should be', () => {
+    expect(questionIntent('What moisture content should wood be before I cut joints?').target).toBe(true);
+    expect(questionIntent('How much did you pay for the plane?').target).toBeUndefined();
+  });
+
   it('asks for what came earlier in the creator’s life, not for a step before another', () => {
     for (const question of [
       'What did you do before woodworking?',
       'What was your job before you became a coach?',
       'What did you do originally?',
+      'How did you go from pharmacist to furniture maker?',
+      'How did you switch from teaching physics to coaching?',
     ])
       expect(questionIntent(question).earlier, question).toBe(true);
     for (const question of [

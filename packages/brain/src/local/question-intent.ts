@@ -15,6 +15,7 @@ export type AnswerKind =
   | 'place'
   | 'choice'
   | 'definition'
+  | 'composition'
   | 'general';
 
 export interface QuestionIntent {
@@ -23,10 +24,20 @@ export interface QuestionIntent {
   aboutCreator: boolean;
   /** "What did you do before you became a coach?": what came earlier is asked for. */
   earlier?: boolean;
+  /**
+   * What a second question joined by "and" asks for ("What's in it *and how do you apply it?*"),
+   * when it asks for another kind of fact than the first.
+   */
+  also?: AnswerKind;
   /** What a choice is asked about ("the best *finish* for a cutting board"), as written. */
   head?: string;
   /** "How do you calculate board feet?": a formula or a calculation answers it. */
   calculation?: boolean;
+  /**
+   * "What moisture content should wood be?": the amount to aim for is asked ("I want 6 to 8
+   * percent"), not one that happens to be measured somewhere ("the barn sits around 9 to 11").
+   */
+  target?: boolean;
 }
 
 const CALCULATION =
@@ -39,7 +50,7 @@ const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
  * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
  */
 const EARLIER =
-  /\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b/;
+  /\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b|\b(?:go|went|get|got|move|moved|switch|switched|change|changed|jump|jumped) (?:\w+ )?from (?:being )?(?:an? )?(?:\w+ ){1,3}(?:to|into)\b/;
 const EARLIER_ACTIVITY = /\bbefore \w+ing\b/;
 const ASKS_YOUR_PAST = /\b(did|were|was) you\b|\byour (job|career|life|work)\b/;
 
@@ -47,6 +58,11 @@ const UNITS_ASKED =
   'angles?|pressure|grits?|temperature|percent(age)?|size|ratio|rate|price|cost|height|cadence|thickness|moisture|width|length|weight|slope|gearing|gears?|number|amount|distance|speed|psi|ounces?|coats?';
 
 const KINDS: readonly [AnswerKind, RegExp][] = [
+  // "What's in your house finish?", "What is board butter made of?": what it is made of.
+  [
+    'composition',
+    /^(?:and )?what(?:'s| is| are| goes| went)? in(?:to)? (?!(?:the|a|an) (?:morning|evening|winter|summer|spring|autumn|fall|year|week|day)\b)|\bwhat (?:is|are|was|were) (?:\w+ ){1,4}made (?:of|from|with)\b|\b(?:recipe|ingredients?)\b/,
+  ],
   [
     'definition',
     /^what (?:does|do) .+ (?:mean|stand for)\b|^what(?:'s| is| are) (?:an? )?[\w-]+(?: [\w-]+)?$/,
@@ -101,7 +117,13 @@ export function questionIntent(question: string): QuestionIntent {
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
   if (CALCULATION.test(text)) intent.calculation = true;
+  if (kind === 'amount' && /\b(?:should|ought to|do i need|need to be|is best|is ideal)\b/.test(text))
+    intent.target = true;
   if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
+  // "What's in it and how do you apply it?": the second question's kind of fact counts too.
+  const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text)?.[1];
+  const also = second ? KINDS.find(([, pattern]) => pattern.test(second))?.[0] : undefined;
+  if (also && also !== kind) intent.also = also;
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;
   return intent;

@@ -18,6 +18,8 @@ export interface QuestionTerm {
   topical: boolean;
   /** The clone's knowledge never uses it, nor any synonym of it. */
   unknown: boolean;
+  /** A word that frames almost any question ("best", "good", "buy"). */
+  framing?: boolean;
 }
 
 /** Words that frame a question more than they say what it is about. */
@@ -111,6 +113,7 @@ export function questionTerms(
         focus: isFocus,
         topical: topical && !number,
         unknown: df === 0 && !number,
+        framing: FRAMING.has(term),
       };
     },
   );

@@ -77,12 +77,18 @@ const CUES: readonly [Cue, RegExp][] = [
     /^[\p{L}\d.&/-]+(?: [\p{L}\d.&/-]+){0,3} ?(?:\([^)]{3,}\))?:\s|^[\p{Lu}\d&/-]{2,}\s*\(|\b(?:means|stands for|is short for|is what (?:I|we|you) call)\b/u,
   ],
   [
+    'composition',
+    // Not "one part of each of three things": that says there are parts, not what they are.
+    /\b(?:equal parts|(?:one|two|three|four|five|\d+) parts? (?!of each\b)|parts? by (?:volume|weight)|made (?:of|from|with)|an? (?:mix|mixture|blend) of|ingredients?|recipe)\b/i,
+  ],
+  [
     'past',
     /\bI (?:was|did|spent|worked|grew|took|left|started|learned|made|bought|tried|won|had|went|quit|became|apprenticed|saved|wrote|crashed|finished|raced|ran|charged|earned|opened|lost|moved)\b|\bI've (?:been|done|had|made)\b|\bmy first\b|\bwhen I\b/,
   ],
   [
     'earlier',
-    /\bbefore I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b/i,
+    // "Before I coached, I taught", not "it took until 2017 before I was earning".
+    /(?:^|[,;:-]\s*)before I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b/i,
   ],
 ];
 

@@ -21,6 +21,9 @@ export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean 
 const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
 const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
 
+/** A condition of the question: "before I cut joints", "after a wet ride". */
+const CLAUSE = /\b(before|after|during|until)\s+((?:[\p{L}'’-]+\s*){1,5})/giu;
+
 /**
  * Patterns of the creator's own words for what the question asks of them: "How tall is your own
  * bench?" → "my own bench"; "What bike do you ride?" → "I ride". An answer in the creator's words
@@ -33,6 +36,12 @@ export function mirroredPhrases(question: string): RegExp[] {
     out.push(
       new RegExp(`\\bmy ${m[1] ? 'own ' : '(?:own )?'}${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'),
     );
+  }
+  // "before I cut joints" → "before I start cutting joints": the question's condition, restated.
+  for (const m of question.matchAll(CLAUSE)) {
+    const stems = contentTerms(m[2] ?? '').map((t) => t.replace(/[^\p{L}\p{N}-]/gu, ''));
+    if (stems.length < 2) continue;
+    out.push(new RegExp(`\\b${m[1]}\\b${stems.map((t) => `[^.!?]{0,40}?\\b${t}`).join('')}`, 'iu'));
   }
   for (const m of question.matchAll(YOU_DO)) {
     const word = m[1] ?? '';
@@ -56,6 +65,7 @@ const ANSWERED_BY: Record<QuestionIntent['kind'], readonly Cue[]> = {
   place: ['place'],
   choice: ['choice'],
   definition: ['definition'],
+  composition: ['composition'],
   general: [],
 };
 
@@ -99,5 +109,8 @@ export function statesAsked(s: WindowSentence, context: WindowContext): boolean 
   if (kind === 'time' && !aboutCreator && (s.cues.has('duration') || CONDITION.test(s.text))) return true;
   // The creator telling their story answers a question about their past, but not "who" or "where".
   const story = aboutCreator && kind !== 'person' && kind !== 'place' && s.cues.has('past');
-  return ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || story;
+  const alsoAsked = context.intent.also ? ANSWERED_BY[context.intent.also] : [];
+  return (
+    ANSWERED_BY[kind].some((cue) => s.cues.has(cue)) || alsoAsked.some((cue) => s.cues.has(cue)) || story
+  );
 }

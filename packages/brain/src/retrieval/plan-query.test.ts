@@ -57,6 +57,46 @@ describe('planQuery', () => {
     const terms = Array.from({ length: 10 }, (_, i) => ({ term: `t${i}`, df: (i + 1) * 1_000 }));
     expect(planQuery(terms, 100_000)?.weights).toHaveLength(6);
   });
+
+  it('searches a synonym with the question term it stands for, never in its place', () => {
+    // "How does a ladderback chair hold together without glue?" with "glued" and "adhesive" added.
+    const terms = [
+      { term: 'adhes', df: 1 },
+      { term: 'chair', df: 23 },
+      { term: 'glu', df: 12 },
+      { term: 'glue', df: 32 },
+      { term: 'hold', df: 11 },
+      { term: 'ladderback', df: 6 },
+      { term: 'togeth', df: 6 },
+      { term: 'without', df: 16 },
+    ];
+    const synonymOf = new Map([
+      ['adhes', 'glue'],
+      ['glu', 'glue'],
+    ]);
+    const plan = planQuery(terms, 400, CANDIDATE_CAP, synonymOf);
+    const searched = plan?.candidateQueries[0]?.query ?? '';
+    // Without the grouping, the two rare synonyms took two of the six places and "chair" was never searched.
+    expect(searched).toContain("'chair'");
+    expect(searched).toContain("('glue' | 'adhes' | 'glu')");
+    // Each lexeme still weighs by its own frequency.
+    const weight = (q: string) => plan?.weights.find((w) => w.query === q)?.weight ?? 0;
+    expect(weight("'adhes'")).toBeGreaterThan(weight("'glue'"));
+    expect(planQuery(terms, 400)?.candidateQueries[0]?.query).not.toContain("'chair'");
+  });
+
+  it('lets a synonym stand alone when the question term it stands for is not known', () => {
+    const plan = planQuery(
+      [
+        { term: 'color', df: 0 },
+        { term: 'colour', df: 4 },
+      ],
+      100,
+      CANDIDATE_CAP,
+      new Map([['colour', 'color']]),
+    );
+    expect(plan?.candidateQueries[0]?.query).toBe("'colour'");
+  });
 });
 
 describe('inverseDocumentFrequency', () => {

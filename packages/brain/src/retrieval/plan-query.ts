@@ -55,19 +55,56 @@ export function inverseDocumentFrequency(df: number, totalChunks: number): numbe
   return Math.log(1 + (totalChunks - df + 0.5) / (df + 0.5));
 }
 
-/** Plans the search of a question whose known terms are `terms`; null when none is known. */
+/** One term of the question with the synonyms that stand for it: chosen and matched as one. */
+interface TermGroup {
+  lexemes: string[];
+  /** Chunks holding any of them, at most (the sum of their frequencies): how rare the group is. */
+  df: number;
+}
+
+/**
+ * The known terms as groups: each synonym (a key of `synonymOf`) joins the question term it
+ * stands for, so that a question's own words are never crowded out of the rarest few by their
+ * synonyms ("glue" by "glued" and "adhesive"), nor outweighed by a synonym the creator rarely
+ * uses. A synonym whose question term is not known stands for it alone.
+ */
+function termGroups(terms: readonly TermStat[], synonymOf: ReadonlyMap<string, string>): TermGroup[] {
+  const known = terms.filter((t) => t.df > 0);
+  const present = new Set(known.map((t) => t.term));
+  const groups = new Map<string, TermGroup>();
+  const ordered = [...known].sort((a, b) => Number(synonymOf.has(a.term)) - Number(synonymOf.has(b.term)));
+  for (const t of ordered) {
+    const head = synonymOf.get(t.term);
+    const key = head !== undefined && present.has(head) && !synonymOf.has(head) ? head : t.term;
+    const group = groups.get(key);
+    if (group) {
+      group.lexemes.push(t.term);
+      group.df += t.df;
+    } else groups.set(key, { lexemes: [t.term], df: t.df });
+  }
+  return [...groups.values()];
+}
+
+/** A group as a tsquery operand: one quoted lexeme, or its lexemes ORed in parentheses. */
+const groupQuery = (g: TermGroup): string =>
+  g.lexemes.length === 1 ? quoteLexeme(g.lexemes[0] ?? '') : `(${g.lexemes.map(quoteLexeme).join(' | ')})`;
+
+/**
+ * Plans the search of a question whose known terms are `terms`; null when none is known.
+ * `synonymOf` maps each synonym added to the question to the question's term it stands for.
+ */
 export function planQuery(
   terms: readonly TermStat[],
   totalChunks: number,
   cap = CANDIDATE_CAP,
+  synonymOf: ReadonlyMap<string, string> = new Map(),
 ): QueryPlan | null {
-  const known = terms
-    .filter((t) => t.df > 0)
-    .sort((a, b) => a.df - b.df || a.term.localeCompare(b.term))
+  const known = termGroups(terms, synonymOf)
+    .sort((a, b) => a.df - b.df || (a.lexemes[0] ?? '').localeCompare(b.lexemes[0] ?? ''))
     .slice(0, MAX_TERMS);
   const rarest = known[0];
   if (!rarest) return null;
-  const quoted = known.map((t) => quoteLexeme(t.term));
+  const quoted = known.map(groupQuery);
 
   // The rarest terms whose matches all fit the cap together: every match is a candidate.
   let covered = 1;
@@ -85,9 +122,14 @@ export function planQuery(
     candidateQueries.push({ query: quoted.slice(0, widest).join(' & '), cap });
     if (widest > 2) candidateQueries.push({ query: quoted.slice(0, 2).join(' & '), cap });
   }
-  const weights = known.map((t, i) => ({
-    query: quoted[i] ?? '',
-    weight: inverseDocumentFrequency(t.df, Math.max(totalChunks, t.df)),
-  }));
+  // Each lexeme weighs by its own frequency: a synonym the creator uses often ("riding" for
+  // "cycling") does not make the question's rarer word weigh as little as itself.
+  const df = new Map(terms.map((t) => [t.term, t.df]));
+  const weights = known.flatMap((g) =>
+    g.lexemes.map((lexeme) => {
+      const n = df.get(lexeme) ?? 0;
+      return { query: quoteLexeme(lexeme), weight: inverseDocumentFrequency(n, Math.max(totalChunks, n)) };
+    }),
+  );
   return { candidateQueries, weights, selective: rarest.df <= cap };
 }

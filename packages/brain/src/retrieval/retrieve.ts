@@ -45,6 +45,8 @@ export interface RetrieveOptions {
    * POSIX regular expression, case-insensitive) or whose type is one of `types`.
    */
   biography?: { titlePattern: string; types: readonly string[] } | undefined;
+  /** Lexemes added to the query as synonyms, each to the question's lexeme it stands for (see planQuery). */
+  synonymOf?: ReadonlyMap<string, string>;
 }
 
 /** Passages and how common each of the query's lexemes is in the clone. */
@@ -161,7 +163,7 @@ export async function retrieveWithTerms(
   for (let attempt = 0; ; attempt++) {
     const { stats, lexemes, fresh } = await termStats(db, cache, cloneId, query);
     const known = lexemes.map((term) => ({ term, df: stats.df.get(term) ?? 0 }));
-    const plan = planQuery(known, stats.chunks);
+    const plan = planQuery(known, stats.chunks, undefined, options.synonymOf);
     let version: number | null;
     let rows: unknown[] = [];
     if (plan) {

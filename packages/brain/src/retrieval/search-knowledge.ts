@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '@doppel/db';
 import { z } from 'zod';
-import { withSynonyms } from '../text/synonyms';
+import { synonymOf, withSynonyms } from '../text/synonyms';
 import { contentTerms } from '../text/terms';
 import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage } from './retrieve';
 
@@ -73,13 +73,19 @@ export async function searchKnowledge(
   const limit = options.limit ?? 6;
   // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
   const plain = query.replace(/\b(\d+)s\b/g, '$1').replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/gi, '$1 $2');
-  const expanded = withSynonyms(plain, contentTerms(plain));
-  const found = await retrieveWithTerms(db, clone.id, expanded, { limit: limit * OVERFETCH });
+  const terms = contentTerms(plain);
+  const expanded = withSynonyms(plain, terms);
+  const synonyms = synonymOf(terms);
+  const found = await retrieveWithTerms(db, clone.id, expanded, {
+    limit: limit * OVERFETCH,
+    synonymOf: synonyms,
+  });
   const main = { ...found, passages: fewPerDocument(found.passages, limit) };
   if (!options.aboutCreator) return main;
   // The best biography passages come first, then the rest of the knowledge.
   const biography = await retrieveWithTerms(db, clone.id, expanded, {
     limit: BIOGRAPHY_PASSAGES,
+    synonymOf: synonyms,
     biography: { titlePattern: biographyTitlePattern(clone.name), types: PERSONAL_TYPES },
   });
   const openings =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { synonymStems, withSynonyms } from './synonyms';
+import { synonymOf, synonymStems, withSynonyms } from './synonyms';
 import { contentTerms, stem } from './terms';
 
 describe('synonyms', () => {
@@ -23,5 +23,14 @@ describe('synonyms', () => {
     expect(expanded.split(' ').filter((w) => w === 'glue').length).toBe(1);
     expect(expanded).toContain('sharpen');
     expect(withSynonyms('walnut oil', contentTerms('walnut oil'))).toBe('walnut oil');
+  });
+
+  it('maps each synonym added to the question term it stands for', () => {
+    const map = synonymOf(contentTerms('Which glue for chairs?'));
+    expect(map.get(stem('adhesive'))).toBe(stem('glue'));
+    expect(map.get(stem('glued'))).toBe(stem('glue'));
+    expect(map.has(stem('chairs'))).toBe(false);
+    // A word the question says itself is its own term, not a synonym of another.
+    expect(synonymOf(contentTerms('glue or adhesive?')).has(stem('adhesive'))).toBe(false);
   });
 });

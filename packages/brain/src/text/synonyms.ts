@@ -103,3 +103,12 @@ export function withSynonyms(text: string, terms: readonly string[]): string {
   }
   return extra.length > 0 ? `${text} ${extra.join(' ')}` : text;
 }
+
+/** Each synonym stem `withSynonyms` adds for `terms`, to the term of `terms` it stands for. */
+export function synonymOf(terms: readonly string[]): Map<string, string> {
+  const own = new Set(terms);
+  const out = new Map<string, string>();
+  for (const term of terms)
+    for (const s of synonymStems(term)) if (!own.has(s) && !out.has(s)) out.set(s, term);
+  return out;
+}
