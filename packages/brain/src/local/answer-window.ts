@@ -14,7 +14,7 @@ import { contentTerms } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
-import { holdsTerm, mirroredPhrases, NEGATING, statesAsked } from './states-asked';
+import { holdsTerm, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
 
 /**
  * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
@@ -103,6 +103,7 @@ const WEIGHTS = {
   opensOnSubject: 0.1,
   sameQuestion: 1,
   target: 0.8,
+  tense: 0.4,
 };
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
@@ -395,7 +396,8 @@ export function bestWindow(
       const h = heldFrom(context, inside, askedAt, beside, aroundFlags, underSection(all[i]));
       // "What would you buy?" is not answered from the section "What not to buy yet".
       const against = !askedAgainst && NEGATING.test(all[i]?.section ?? '');
-      const share = h.coverage / weight;
+      // A question with no terms of its own ("Where are you based?") is answered by the kind of fact it asks.
+      const share = context.terms.length === 0 ? 1 : h.coverage / weight;
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
       // Or the answer to an interviewer's question that holds them ("So how high should it be?").
@@ -406,12 +408,25 @@ export function bestWindow(
         context.terms.some((t, k) => t.focus && t.topical && (inside[k] || underSection(all[i])[k]));
       // Or the answer to the very question asked, put to the creator before ("Someone asked what bike I ride.").
       // Every word of the visitor's question but its framing ones ("What bike do you ride?").
+      // Or the section whose heading, under its document's title, names it ("After a wet ride" in
+      // "Chain Care" for "What should I do with my chain after riding in the rain?").
+      const headingAsks =
+        all[i - 1]?.heading === true &&
+        context.terms.filter((t, k) => t.focus && t.topical && flags[i - 1]?.[k] === true).length >= 2;
       const sameQuestion =
-        all[i - 1]?.question === true &&
+        (all[i - 1]?.question === true || headingAsks) &&
         context.terms.some((t) => t.focus && t.topical) &&
-        context.terms.every((t, k) => !t.focus || t.framing || flags[i - 1]?.[k] === true);
+        context.terms.every(
+          (t, k) =>
+            !t.focus || t.framing || flags[i - 1]?.[k] === true || (headingAsks && titleFlags[k] === true),
+        );
       const anchored =
-        headHeld && (stating.some(relevant) || (asked && stated[i] === true) || makeup || sameQuestion);
+        headHeld &&
+        (stating.some(relevant) ||
+          (context.terms.length === 0 && stating.length > 0) ||
+          (asked && stated[i] === true) ||
+          makeup ||
+          sameQuestion);
       const measured =
         measuredAt.slice(i, j + 1).some(Boolean) ||
         (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier'))) ||
@@ -436,7 +451,12 @@ export function bestWindow(
         WEIGHTS.listLine * weight * sentences.filter((s) => s.listLine).length -
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
         (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
-        (against ? WEIGHTS.againstSection * weight : 0) +
+        (against ? WEIGHTS.againstSection * weight : 0) -
+        // Unless the run can open on the sentence after it (which trimTense does), the tense counts against it.
+        (otherTense(all[i], context.intent) &&
+        !(j > i && opener(all[i + 1]) && !otherTense(all[i + 1], context.intent))
+          ? WEIGHTS.tense * weight
+          : 0) +
         (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
         WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
@@ -458,7 +478,31 @@ export function bestWindow(
         };
     }
   }
-  return best && leadWithAnswer(best, (k) => stated[k] === true, context);
+  return (
+    best &&
+    trimTense(
+      leadWithAnswer(best, (k) => stated[k] === true, context),
+      context.intent,
+    )
+  );
+}
+
+/**
+ * The window opened past a first sentence in another tense than the question ("I'm a pharmacist -
+ * I don't do anything without a plan." before "I saved up enough to live on for three years…"):
+ * what it holds of the question still counts as leading up to the answer (`leadIn`).
+ */
+function trimTense(window: AnswerWindow, intent: QuestionIntent): AnswerWindow {
+  const [i, j] = window.span;
+  const next = window.all[i + 1];
+  if (j <= i || !otherTense(window.all[i], intent) || !opener(next) || otherTense(next, intent))
+    return window;
+  return {
+    ...window,
+    span: [i + 1, j],
+    leadIn: Math.min(window.leadIn, i),
+    sentences: window.all.slice(i + 1, j + 1),
+  };
 }
 
 /**
@@ -552,6 +596,7 @@ export function growWindow(
   while (
     words < lengths.minWords &&
     opener(all[i - 1]) &&
+    !otherTense(all[i - 1], context.intent) &&
     fits(all[i - 1]) &&
     paragraph(all[i - 1]) === paragraph(all[i])
   ) {

@@ -276,8 +276,14 @@ export function composeGroundedAnswer(
     question: options.context ? `${options.context} ${question}` : question,
   };
   const totalWeight = terms.reduce((sum, t) => sum + t.weight, 0);
+  // A question with no words of its own ("Where are you based?") is answered from the creator's biography only.
+  const biography = new RegExp(biographyTitlePattern(options.cloneName ?? '').replace(/\\[mM]/g, '\\b'), 'i');
   const windows = passages
-    .map((p, i) => bestWindow(p, i, context, rankShare(i, passages), options.context !== undefined))
+    .map((p, i) =>
+      terms.length === 0 && !biography.test(p.documentTitle)
+        ? null
+        : bestWindow(p, i, context, rankShare(i, passages), options.context !== undefined),
+    )
     .filter((w): w is AnswerWindow => w !== null)
     .sort((a, b) => b.score - a.score);
   const first = windows[0];

@@ -38,6 +38,12 @@ export interface QuestionIntent {
    * percent"), not one that happens to be measured somewhere ("the barn sits around 9 to 11").
    */
   target?: boolean;
+  /**
+   * The tense a question about the creator's life is asked in: "where are you based?" asks where
+   * they are now ("I live next door"), "what was your former job?" what they were then ("I was a
+   * hospital pharmacist"), not "I'm a pharmacist - I don't do anything without a plan".
+   */
+  tense?: 'past' | 'present';
 }
 
 const CALCULATION =
@@ -50,7 +56,7 @@ const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
  * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
  */
 const EARLIER =
-  /\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b|\b(?:go|went|get|got|move|moved|switch|switched|change|changed|jump|jumped) (?:\w+ )?from (?:being )?(?:an? )?(?:\w+ ){1,3}(?:to|into)\b/;
+  /\b(?:former|previous|old|earlier) (?:job|career|work|profession|life|trade)\b|\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b|\b(?:go|went|get|got|move|moved|switch|switched|change|changed|jump|jumped) (?:\w+ )?from (?:being )?(?:an? )?(?:\w+ ){1,3}(?:to|into)\b/;
 const EARLIER_ACTIVITY = /\bbefore \w+ing\b/;
 const ASKS_YOUR_PAST = /\b(did|were|was) you\b|\byour (job|career|life|work)\b/;
 
@@ -95,11 +101,12 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
 const ABOUT_CREATOR = [
   /\b(did|were|was|have|had) you\b/,
   /\b(taught|trained|mentored|inspired|hired|raised) you\b/,
-  /\byour (own )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
+  /\byour (own |former |previous |old |earlier |first )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
   /\bbefore (you|becoming|woodworking|coaching|teaching)\b/,
   /\b(grow|grew) up\b/,
   /\bhow old are you\b/,
   /\bwhere are you from\b/,
+  /\bwhere (?:are|were) you (?:based|located|living)\b|\bwhere do you (?:live|work|teach|coach)\b/,
 ];
 
 const lower = (question: string): string =>
@@ -124,6 +131,14 @@ export function questionIntent(question: string): QuestionIntent {
   const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text)?.[1];
   const also = second ? KINDS.find(([, pattern]) => pattern.test(second))?.[0] : undefined;
   if (also && also !== kind) intent.also = also;
+  if (aboutCreator) {
+    if (
+      /\b(?:did|were|was|had) you\b|\byour (?:former|previous|old|earlier)\b|\bused to\b/.test(text) ||
+      intent.earlier
+    )
+      intent.tense = 'past';
+    else if (/\b(?:are|do|is) you\b|\byou (?:live|work)\b/.test(text)) intent.tense = 'present';
+  }
   const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
   if (head) intent.head = head;
   return intent;

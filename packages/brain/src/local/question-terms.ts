@@ -27,7 +27,8 @@ const FRAMING = new Set(
   `good best better way use need buy get time year thing start tell say talk know want like make take keep give
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
-  normal overall exact exactly really actually generally usually per calculate compute`
+  normal overall exact exactly really actually generally usually per calculate compute subject topic
+  field discipline former previous`
     .split(/\s+/)
     .map(stem),
 );
@@ -53,7 +54,8 @@ const BEFORE_ONLY = /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b/iu;
 const BEFORE =
   /\bbefore (?:(?:you |i )(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
-const ASKING = /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b/gi;
+const ASKING =
+  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */

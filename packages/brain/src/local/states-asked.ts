@@ -92,17 +92,45 @@ function defines(s: WindowSentence, context: WindowContext): boolean {
   return context.terms.some((t) => t.focus && t.topical && holdsTerm(terms, t));
 }
 
+/** The creator saying what they are or do now: "I'm a pharmacist", "I now work with", "I live next door". */
+const PRESENT_SELF =
+  /\b(?:I'm|I am|I (?:now|still|currently)\b|I (?:live|work|run|teach|coach|own|make)\b)|\bthese days\b/;
+
+/**
+ * A run opening in another tense than a question about the creator's life is asked in: "I'm a
+ * pharmacist - I don't do anything without a plan" for "how did you go from pharmacist to…",
+ * "I spent eleven years teaching in Leeds" for "where are you based?".
+ */
+export function otherTense(s: WindowSentence | undefined, intent: QuestionIntent): boolean {
+  if (!s || !intent.aboutCreator || !intent.tense) return false;
+  const past = s.cues.has('past') || s.cues.has('earlier');
+  const present = PRESENT_SELF.test(s.text);
+  return intent.tense === 'past' ? present && !past : past && !present;
+}
+
 /** Does sentence `s` state what the question asks for? */
 export function statesAsked(s: WindowSentence, context: WindowContext): boolean {
   if (context.measure?.test(s.text)) return true;
   const { kind, aboutCreator, earlier } = context.intent;
+  // "Where are you based?" is not answered by where the creator once rode or taught.
+  if ((kind === 'place' || kind === 'person') && otherTense(s, context.intent)) return false;
+  // Nor by where someone else had their shop: the creator says where they are now ("I work from…").
+  if (kind === 'place' && aboutCreator && context.intent.tense === 'present')
+    return (
+      PRESENT_SELF.test(s.text) && /\b(?:in|at|near|from|outside|of) (?:the )?\p{Lu}\p{Ll}/u.test(s.text)
+    );
   if (kind === 'definition' && s.cues.has('definition')) return defines(s, context);
   // "How do you calculate board feet?" is answered by the formula, not by a step that uses it.
   if (context.intent.calculation) return FORMULA.test(s.text);
   // "What should I eat before a race?": the sentence saying what to do before ("…three hours
   // before the start") states what is asked, whatever kind of question it is.
   const when = context.intent.earlier ? undefined : RELATION.exec(context.question ?? '')?.[1]?.toLowerCase();
-  if (when && new RegExp(`\\b${when}\\b`, 'i').test(s.text)) return true;
+  // So does the sentence under a heading saying it ("After a wet ride" — "Rinse the grit off…").
+  if (
+    when &&
+    new RegExp(`\\b${when}\\b`, 'i').test(s.headed && s.section ? `${s.section} ${s.text}` : s.text)
+  )
+    return true;
   if (earlier && s.cues.has('earlier')) return true;
   // "When should I clean up squeeze-out?" asks how long to wait ("after 20 to 30 minutes") or
   // on what condition ("replace the chain when it reaches 0.5 percent wear").

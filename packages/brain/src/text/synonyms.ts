@@ -36,6 +36,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['slope', 'ratio', 'angle', 'pitch'],
   ['loud', 'noise', 'noisy', 'decibel'],
   ['quiet', 'silent'],
+  ['rain', 'rainy', 'wet'],
   ['percent', 'percentage'],
   ['carb', 'carbs', 'carbohydrate'],
   ['reapply', 're-oil', 'recoat', 're-coat'],
