@@ -2,6 +2,7 @@ import { parseCitationMarkers } from '@doppel/core';
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/retrieve';
 import { composeGroundedAnswer, tidySentence, withMarker } from './compose-grounded-answer';
+import { questionIntent } from './question-intent';
 
 const passage = (id: string, text: string, extra: Partial<Passage> = {}): Passage => ({
   chunkId: Number(id.replace(/\D/g, '')) || 1,
@@ -591,5 +592,52 @@ describe('tidySentence and withMarker', () => {
   it('puts the marker before a final full stop, after other end marks', () => {
     expect(withMarker('It works.', 2)).toBe('It works [2].');
     expect(withMarker('Does it?', 1)).toBe('Does it? [1]');
+  });
+
+  it('answers a question about the creator’s past in the past: not opening on "I’m a pharmacist"', () => {
+    const interview = passage(
+      'm1',
+      "DEE: How long between that week and quitting?\n\nJUNO: About two years. I'm a pharmacist - I don't do anything without a plan. I saved up enough to live on for three years, very frugally, and I wrote to every furniture maker within a day's drive asking if they'd take an apprentice. Most didn't answer. One did, and I worked with him for three years.",
+      { documentTitle: 'The Making Hour - Juno Hale on Leaving Pharmacy', documentType: 'podcast' },
+    );
+    const question = 'How did you go from pharmacist to furniture maker?';
+    const answer = composeGroundedAnswer(question, [interview], {
+      cloneName: 'Juno Hale',
+      intent: questionIntent(question),
+    });
+    expect(answer?.text).toMatch(/^I saved up enough to live on for three years/);
+    expect(answer?.text).not.toContain("I'm a pharmacist");
+  });
+
+  it('answers "where are you based?" with where the creator is now, from their biography only', () => {
+    const about = passage(
+      'n1',
+      'Before I coached cyclists, I spent eleven years teaching physics at a secondary school in Leeds. I still think like a physics teacher.\n\nI work from a converted chapel in Harrowdale, in the Yorkshire Dales, which doubles as my workshop. I live next door with my partner.',
+      { documentTitle: 'About Dana' },
+    );
+    const shop = passage(
+      'n2',
+      'A bike fit at the chapel in Harrowdale is 150 pounds and takes about two hours.',
+      {
+        documentTitle: 'Coaching FAQ',
+      },
+    );
+    const question = 'Where are you based?';
+    const options = { cloneName: 'Dana Kessler', intent: questionIntent(question) };
+    expect(composeGroundedAnswer(question, [shop, about], options)?.text).toMatch(
+      /^I work from a converted chapel in Harrowdale/,
+    );
+    // Nothing but a biography answers a question with no words of its own.
+    expect(composeGroundedAnswer(question, [shop], options)).toBeNull();
+  });
+
+  it('answers from the section whose heading names the question', () => {
+    const chain = passage(
+      'p1',
+      'I wax my chains. Hot wax takes an evening to set up, but a waxed chain stays clean and lasts far longer than a chain running wet lube. I re-wax about every 300 kilometres, or after any properly wet ride.\n\nAfter a wet ride\n\nRinse the grit off with low-pressure water, never a jet wash, dry the chain with a rag, and re-lube the same day. Rust starts overnight.',
+      { documentTitle: 'Chain Care - Why I Wax, and When to Replace a Chain' },
+    );
+    const answer = composeGroundedAnswer('What should I do with my chain after riding in the rain?', [chain]);
+    expect(answer?.text).toMatch(/^Rinse the grit off/);
   });
 });

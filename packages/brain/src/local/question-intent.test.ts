@@ -79,4 +79,20 @@ describe('questionIntent', () => {
     ])
       expect(questionIntent(question).earlier, question).toBeUndefined();
   });
+
+  it('reads the tense a question about the creator is asked in, and "where are you based" as about them', () => {
+    expect(questionIntent('Where are you based?')).toMatchObject({
+      kind: 'place',
+      aboutCreator: true,
+      tense: 'present',
+    });
+    expect(questionIntent('Where do you live?')).toMatchObject({ aboutCreator: true, tense: 'present' });
+    expect(questionIntent('What was your former job?')).toMatchObject({
+      aboutCreator: true,
+      earlier: true,
+      tense: 'past',
+    });
+    expect(questionIntent('How did you go from pharmacist to furniture maker?').tense).toBe('past');
+    expect(questionIntent('Where should I put my bench?').tense).toBeUndefined();
+  });
 });

@@ -72,4 +72,20 @@ describe('questionTerms', () => {
     expect(hundred?.unknown).toBe(false);
     expect(hundred?.topical).toBe(false);
   });
+
+  it('reads "subject" as framing: "what subject did you teach?" asks about the teaching, not an unknown subject', () => {
+    const terms = questionTerms('What subject did you teach?', undefined, {
+      frequencies: new Map([
+        ['subject', 0],
+        ['teach', 6],
+      ]),
+      chunks: 200,
+    });
+    expect(terms.find((t) => t.term === 'subject')).toMatchObject({ topical: false, framing: true });
+    expect(terms.find((t) => t.term === 'teach')?.topical).toBe(true);
+  });
+
+  it('does not take "based" in "where are you based?" as a subject', () => {
+    expect(questionTerms('Where are you based?', undefined, stats)).toEqual([]);
+  });
 });
