@@ -640,4 +640,28 @@ describe('tidySentence and withMarker', () => {
     const answer = composeGroundedAnswer('What should I do with my chain after riding in the rain?', [chain]);
     expect(answer?.text).toMatch(/^Rinse the grit off/);
   });
+
+  it('answers a question about a whole list with its labels, from where the list starts; an item named answers itself', () => {
+    const budget = passage(
+      'q2',
+      'The budget, line by line\n\nPlanes - around 100 dollars. A number 5 jack plane, bought used and tuned up. A block plane.\n\nSaws - around 110 dollars. A rip dovetail saw, about 15 teeth per inch. A coping saw.\n\nChisels - around 80 dollars. A set of four bevel-edge chisels: 1/4, 3/8, 1/2 and 3/4 inch. Buy a wooden mallet too.',
+      {
+        documentTitle: 'Setting Up a First Woodworking Shop for Under 1,000 Dollars',
+        previousText:
+          'The budget, line by line\n\nThese are typical prices for good used or decent new tools in my area.\n\nWorkbench - around 150 dollars in materials. Your first project, made from construction lumber.\n\nSharpening - around 220 dollars. Waterstones, a diamond plate and a honing guide. Nothing else works until this does.',
+      },
+    );
+    const answer = composeGroundedAnswer('What would you buy to set up a first shop for under $1,000?', [
+      budget,
+    ]);
+    expect(answer?.text).toMatch(
+      /^Workbench - around 150 dollars in materials \[1\]\. Sharpening - around 220 dollars \[1\]\. Planes - around 100 dollars \[2\]\./,
+    );
+    expect(answer?.text).toContain('Chisels - around 80 dollars [2].');
+    expect(answer?.citations[0]?.text).toContain('Workbench');
+    expect(answer?.citations[1]?.text).toContain('Planes');
+    const chisels = composeGroundedAnswer('Which chisels would you buy for a first shop?', [budget]);
+    expect(chisels?.text).toContain('A set of four bevel-edge chisels');
+    expect(chisels?.text).not.toContain('Workbench');
+  });
 });

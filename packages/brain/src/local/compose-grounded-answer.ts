@@ -19,10 +19,14 @@ import {
   heldByWindow,
   mentionsInPassing,
   normaliseSentence,
+  type WindowContext,
   type WindowSentence,
+  windowSentences,
 } from './answer-window';
+import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
 import { questionTerms, type TermStatistics } from './question-terms';
+import { holdsTerm } from './states-asked';
 
 export interface GroundedAnswer {
   text: string;
@@ -146,13 +150,15 @@ const draft = (
   passage: Passage,
   position: number,
   used: boolean,
-  part: 0 | 1 = 0,
+  part: -1 | 0 | 1 = 0,
   claims: readonly string[] = [],
 ): CitationDraft => {
   const source =
     part === 1 && passage.next
       ? { text: passage.next.text, timestampMs: passage.next.timestampMs, moments: [] }
-      : { text: passage.text, timestampMs: passage.timestampMs, moments: passage.moments ?? [] };
+      : part === -1 && passage.previousText
+        ? { text: passage.previousText, timestampMs: null, moments: [] }
+        : { text: passage.text, timestampMs: passage.timestampMs, moments: passage.moments ?? [] };
   return {
     position,
     used,
@@ -246,6 +252,98 @@ function joinItems(items: readonly string[]): string {
   return lower.length < 2 ? (lower[0] ?? '') : `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}`;
 }
 
+/** "Workbench - around 150 dollars in materials.": a list item's label and its gist, opening its paragraph. */
+const LABELLED_ITEM = /^\p{Lu}[\p{L}'’&/, ]{1,40} [-–—] \S/u;
+/** Items a section must list for a question about the whole list to be answered by their labels. */
+const DIGEST_ITEMS = 3;
+/** Kinds of question a list of labelled items answers as a whole ("What would you buy to…?"). */
+const LIST_ANSWERS: ReadonlySet<QuestionIntent['kind']> = new Set(['choice', 'general', 'steps']);
+
+/** Indexes of the sentences of `all` opening a labelled item of `section` (the passage and the chunk after it). */
+function itemOpenings(all: readonly WindowSentence[], section: string): number[] {
+  return all.flatMap((s, k) => {
+    const before = all[k - 1];
+    const opens = !before || before.part !== s.part || before.paragraph !== s.paragraph;
+    return s.own && opens && s.section === section && LABELLED_ITEM.test(s.text) ? [k] : [];
+  });
+}
+
+/**
+ * A question about a whole list ("What would you buy to set up a first shop?") answered from one
+ * of its items ("Chisels - around 80 dollars…"): the list's own labels instead, in order, from
+ * the passage of the same document where the list starts (its intro line first), up to
+ * `maxWords`. Only when no item names what is asked (then that item answers: "how much for chisels?").
+ */
+function listDigest(
+  best: AnswerWindow,
+  opening: WindowSentence | undefined,
+  passages: readonly Passage[],
+  context: WindowContext,
+  maxWords: number,
+): { passage: number; sentences: WindowSentence[] } | null {
+  const section = opening?.section;
+  if (!opening || !section || !LIST_ANSWERS.has(context.intent.kind) || !LABELLED_ITEM.test(opening.text))
+    return null;
+  const names = (s: WindowSentence | undefined) =>
+    s !== undefined && context.terms.some((t) => t.focus && t.topical && holdsTerm(new Set(s.terms), t));
+  const documentId = passages[best.passage]?.documentId;
+  // The passage of the document where the list's heading is, else the one the answer was found in.
+  // Chunks carry their section's heading: the earliest one holding it is where the list starts.
+  const candidates = passages
+    .flatMap((p, i) => (p.documentId === documentId ? [i] : []))
+    .sort((a, b) => (passages[a]?.position ?? 0) - (passages[b]?.position ?? 0));
+  const starts = (all: readonly WindowSentence[]) =>
+    all.findIndex((s) => s.part === 0 && s.heading && s.text.replace(/[.:]$/, '') === section);
+  let chosen = { index: best.passage, all: best.all, from: -1 };
+  for (const i of candidates) {
+    const p = passages[i];
+    if (!p) continue;
+    const all = windowSentences(p, context);
+    const at = starts(all);
+    if (at >= 0) {
+      chosen = { index: i, all, from: at };
+      break;
+    }
+  }
+  // The list may start in the chunk before the passage, under the same heading (chunks carry their heading).
+  {
+    const p = passages[chosen.index];
+    const before = p?.previousText ? passageSentences(p.previousText) : [];
+    const at = before.findIndex((s) => s.heading && s.text.replace(/[.:]$/, '') === section);
+    if (at >= 0) {
+      const tagged = before.map((s) => ({
+        ...s,
+        part: -1 as const,
+        own: !s.quoted && !s.noise && !s.heading,
+      }));
+      chosen = { ...chosen, all: [...tagged, ...chosen.all.filter((s) => s.part !== -1)], from: at };
+    }
+  }
+  const items = itemOpenings(chosen.all, section);
+  if (items.length < DIGEST_ITEMS || items.some((k) => names(chosen.all[k]))) return null;
+  const sentences: WindowSentence[] = [];
+  let words = 0;
+  // The line introducing the list ("These are typical prices for…"), when the heading is in view.
+  const intro = chosen.from >= 0 ? chosen.all[chosen.from + 1] : undefined;
+  if (
+    intro?.own &&
+    !intro.dangling &&
+    !intro.heading &&
+    intro.section === section &&
+    !LABELLED_ITEM.test(intro.text)
+  ) {
+    sentences.push(intro);
+    words += intro.words;
+  }
+  for (const k of items) {
+    const item = chosen.all[k];
+    if (!item || words + item.words > maxWords) break;
+    sentences.push(item);
+    words += item.words;
+  }
+  return sentences.length > DIGEST_ITEMS ? { passage: chosen.index, sentences } : null;
+}
+
 /**
  * The answer to `question` from `passages` (best first); null when they do not cover it, so
  * that the caller can say it has not covered that.
@@ -304,7 +402,12 @@ export function composeGroundedAnswer(
     if (!fromBiography) return null;
     judged = { ...judge(fromBiography), decision: 'hedge' };
   }
-  const { window: best, grown, cued, decision } = judged;
+  const { window: chosen, grown, cued, decision } = judged;
+  let best = chosen;
+  const digest =
+    decision === 'answer' ? listDigest(best, grown.sentences[0], passages, context, LENGTHS.maxWords) : null;
+  if (digest)
+    best = windows.find((w) => w.passage === digest.passage) ?? { ...best, passage: digest.passage };
   const passage = passages[best.passage];
   if (!passage) return null;
   // A question with one subject ("stocks") is not answered by a passage that names it in passing.
@@ -312,9 +415,14 @@ export function composeGroundedAnswer(
   const [subject] = subjects;
   if (subjects.length === 1 && subject && !cued && mentionsInPassing(best, subject)) return null;
   const hedged = decision === 'hedge';
-  const sentences: WindowSentence[] = hedged ? [...best.sentences].slice(0, 2) : grown.sentences;
-  const parts = [...new Set(sentences.flatMap((s) => (s.part === -1 ? [] : [s.part])))];
-  const marker = (part: -1 | 0 | 1): number => (part === -1 ? 0 : parts.indexOf(part) + 1);
+  const sentences: WindowSentence[] = digest
+    ? digest.sentences
+    : hedged
+      ? [...best.sentences].slice(0, 2)
+      : grown.sentences;
+  // A list's labels may begin in the chunk before the passage (cited as a source of its own).
+  const parts = [...new Set(sentences.flatMap((s) => (s.part === -1 && !digest ? [] : [s.part])))].sort();
+  const marker = (part: -1 | 0 | 1): number => (parts.includes(part) ? parts.indexOf(part) + 1 : 0);
   let body = '';
   let words = 0;
   for (let k = 0; k < sentences.length; k++) {
@@ -322,7 +430,7 @@ export function composeGroundedAnswer(
     if (!s) continue;
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
     // The sentence before the run counts: "Cherry." right after "Someone asked my favourite wood." labels nothing.
-    const before = k === 0 ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
+    const before = k === 0 && !digest ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
     if (s.heading || isLabel(s, before, sentences[k + 1])) continue;
     // "Equal parts by volume:" and the lines listed under it read as one sentence.
     const items = listedAfter(sentences, k);
@@ -344,7 +452,7 @@ export function composeGroundedAnswer(
   const text = hedged
     ? `I haven't covered that exactly, so take this as the closest thing I've said. ${body}`
     : body;
-  const claims = (part: 0 | 1) => sentences.filter((s) => s.part === part).map((s) => s.text);
+  const claims = (part: -1 | 0 | 1) => sentences.filter((s) => s.part === part).map((s) => s.text);
   const used = parts.map((part, k) => draft(passage, k + 1, true, part, claims(part)));
   const related = windows
     .filter((w) => w.passage !== best.passage && w.topicalHeld > 0)
