@@ -581,6 +581,11 @@ export function growWindow(
       j += 1;
       continue;
     }
+    // "Ha." "OK." between two sentences of the answer: passed over, never quoted.
+    if (next?.noise && next.part === all[j]?.part && j + 2 < all.length && fits(all[j + 2])) {
+      j += 1;
+      continue;
+    }
     if (!fits(next)) break;
     const unstated = wantsCue && !stated;
     // A question asking two things is answered more fully: on to the full length.

@@ -431,7 +431,7 @@ export function composeGroundedAnswer(
     if (hedged && body !== '' && words + s.words > HEDGE_MAX_WORDS) break;
     // The sentence before the run counts: "Cherry." right after "Someone asked my favourite wood." labels nothing.
     const before = k === 0 && !digest ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
-    if (s.heading || isLabel(s, before, sentences[k + 1])) continue;
+    if (s.heading || s.noise || isLabel(s, before, sentences[k + 1])) continue;
     // "Equal parts by volume:" and the lines listed under it read as one sentence.
     const items = listedAfter(sentences, k);
     const announces = /:["'”’)]*$/.test(s.text.trim());

@@ -69,4 +69,26 @@ describe('passageSentences', () => {
     expect(reply?.question).toBe(false);
     expect(passageSentences('I started coaching for anyone who asked.')[0]?.question).toBe(false);
   });
+
+  it('reads each checklist line as a line of its own, without its box, even when the import ran them together', () => {
+    const texts = passageSentences(
+      'GROUP 3 - PLANES\n\n[ ] Number 5 jack plane, about 14 inches [ ] Block plane - for end grain and small parts',
+    ).map((s) => s.text);
+    expect(texts).toEqual([
+      'GROUP 3 - PLANES',
+      'Number 5 jack plane, about 14 inches',
+      'Block plane - for end grain and small parts',
+    ]);
+    expect(passageSentences('- Big sets of anything.\n- Specialty planes.').map((s) => s.text)).toEqual([
+      'Big sets of anything.',
+      'Specialty planes.',
+    ]);
+  });
+
+  it('reads a lone interjection ("Ha.", "OK.") as noise, never quoted', () => {
+    const [ha, ok, honest] = passageSentences("Ha. OK. I'll be honest and try to be fair.");
+    expect(ha?.noise).toBe(true);
+    expect(ok?.noise).toBe(true);
+    expect(honest?.noise).toBe(false);
+  });
 });

@@ -48,7 +48,7 @@ const SPEAKER = /^([A-Z][A-Z.'’ -]{0,40}?)(?:\s*\(([^)]{1,60})\))?:\s+/;
 /** A name in a speaker label's parentheses ("Dee Okafor"), not a gloss ("Firsts and Seconds"). */
 const NAME = /^\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3}$/u;
 const NOISE =
-  /^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
+  /^(?:ha|haha|ok|okay|hmm+|um+|uh+|oh|right|well|sure)[.!]?$|^(hi|hello|hey|welcome|thanks for (watching|listening)|thank you|subscribe|go make some|see you (next time|out there)|that's it for|(so )?here's (exactly )?(what|how) (I|we|you)\b|this (post|video|episode|article) is about|in this (post|video|episode|article)\b|today (I'm|we're|I am|we are) going to|let's (get started|go|dive in))\b/i;
 const FIRST_PERSON = /\b(I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\b/;
 /** "Don't apologise for it.": a short sentence whose object is something said before it. */
 const POINTS_BACK_AT_END = /\b(?:it|that|this|them|those|these)[.!…]*["'”’)]*$/i;
@@ -101,8 +101,23 @@ function paragraphKind(paragraph: string, afterLine: boolean): ParagraphKind {
 const CAPS_HEADING = /^((?:[A-Z0-9][A-Z0-9'’&,?-]*\s+)*[A-Z0-9][A-Z0-9'’&,?-]{3,})\s+(?=[A-Z][a-z])/;
 
 /** The passage's paragraphs, a capitals heading run into a paragraph made a paragraph of its own. */
+/** "[ ] Bevel-edge chisels: 1/4, 3/8…", "- Big sets of anything.": a checklist or bullet line. */
+const BULLET = /^\s*(?:\[[ xX✓✔]?\]|[-*•])\s+/;
+const CHECKBOX = /\[[ xX✓✔]?\]\s/;
+const CHECKBOXES = /\s*\[[ xX✓✔]?\]\s+/;
+
 function paragraphs(text: string): string[] {
-  return text.split(/\n{2,}/).flatMap((raw) => {
+  // Each line of a checklist is a line of its own, without its box: never run into the next line.
+  const blocks = text
+    .split(/\n{2,}/)
+    .flatMap((raw) =>
+      raw.split('\n').some((line) => BULLET.test(line))
+        ? raw.split('\n').flatMap((line) => (line.trim() ? [line.replace(BULLET, '')] : []))
+        : [raw],
+    )
+    // Checklist lines the import ran together ("[ ] Block plane [ ] Dovetail saw…"): one each.
+    .flatMap((raw) => (CHECKBOX.test(raw) ? raw.split(CHECKBOXES).filter((line) => line.trim()) : [raw]));
+  return blocks.flatMap((raw) => {
     const heading = CAPS_HEADING.exec(raw.trim());
     return heading?.[1] ? [heading[1], raw.trim().slice(heading[0].length)] : [raw];
   });
