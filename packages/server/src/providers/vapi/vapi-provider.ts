@@ -79,7 +79,7 @@ export const vapiProvider = provider({
     };
   },
   configured: (c) => c.privateKey !== null,
-  offers: (c) => ({ voiceCall: c.privateKey !== null }),
+  offers: (c) => ({ voiceCall: c.privateKey !== null, voiceLanguages: c.privateKey !== null }),
   create: (c, _deps: Record<string, never>): VapiCalls | null =>
     c.privateKey && c.publicKey && c.serverSecret
       ? vapiCalls({
