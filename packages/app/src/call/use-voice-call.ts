@@ -319,8 +319,13 @@ export function useVoiceCall(
   const toggleMute = useCallback(() => {
     setMuted((was) => {
       const call = live.current;
-      if (call?.kind === 'vapi') call.vapi?.setMuted(!was);
-      else call?.mic.setMuted(!was);
+      if (call?.kind === 'vapi') {
+        try {
+          call.vapi?.setMuted(!was);
+        } catch {
+          return was; // the SDK has no room yet: nothing to mute
+        }
+      } else call?.mic.setMuted(!was);
       return !was;
     });
   }, []);
