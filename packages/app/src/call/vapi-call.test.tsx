@@ -1,9 +1,9 @@
-import { NO_FEATURES, type Usage } from '@doppel/protocol';
+import { CALL_QUOTA_EXHAUSTED, NO_FEATURES, NO_TIME_LIMIT_FOUND, type Usage } from '@doppel/protocol';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Vapi from '@vapi-ai/web';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cloneProfile, jsonResponse, usage } from '../test/fixtures';
+import { cloneProfile, jsonResponse, usage, user } from '../test/fixtures';
 import { mockApi, renderApp } from '../test/render-app';
 import { PREFERRED_LANGUAGE_KEY } from './language-select';
 import { MIC_REFUSED } from './use-voice-call';
@@ -19,11 +19,12 @@ const WEB_CALL = {
   artifactPlan: { videoRecordingEnabled: false },
 };
 
-function api() {
+function api(options: { signedIn?: boolean; usage?: Partial<Usage>; start?: () => Response } = {}) {
   const answer: Usage = usage({
     usage: { messages: 0, voice_seconds: 0, video_seconds: 0 },
     quota: { messages: 10, voice_seconds: 600, video_seconds: 0 },
     permissions: { can_send_message: true, can_make_call: true, can_make_video_call: false },
+    ...options.usage,
   });
   return mockApi({
     'GET /api/clones/demo': () =>
@@ -37,10 +38,11 @@ function api() {
           },
         }),
       ),
-    'GET /api/me': () => jsonResponse({ user: null, relationships: [] }),
+    'GET /api/me': () => jsonResponse({ user: options.signedIn ? user() : null, relationships: [] }),
     'GET /api/clones/demo/usage': () => jsonResponse(answer),
     'GET /api/clones/demo/memberships': () => jsonResponse({ memberships: [], active_subscription: null }),
     'POST /api/calls/voice': () =>
+      options.start?.() ??
       jsonResponse({
         provider: 'vapi',
         conversationId: 'conv-1',
@@ -198,5 +200,41 @@ describe('a call on Vapi, driven by @vapi-ai/web’s events (spec/calls.md §3, 
     expect((select as HTMLSelectElement).value).toBe('fr');
     await userEvent.selectOptions(select, 'es');
     expect(localStorage.getItem(PREFERRED_LANGUAGE_KEY)).toBe('es');
+  });
+});
+
+describe("a signed-in caller's limits on the call page (spec/calls.md §4, §5)", () => {
+  it('a call the server refuses for lack of time (402) opens the tiers dialog, worded for call minutes', async () => {
+    const mocked = api({
+      signedIn: true,
+      usage: { anonymous: false },
+      start: () => jsonResponse({ error: CALL_QUOTA_EXHAUSTED }, 402),
+    });
+    renderApp('/demo/call');
+    await screen.findByText('10 minutes left');
+    await userEvent.click(screen.getByRole('button', { name: 'Start a call' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Keep talking with Ada Demo')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "You've used all the call minutes included in your plan this month. A membership gives you more.",
+      ),
+    ).toBeTruthy();
+    expect(mocked.calls.filter((c) => c.key === 'POST /api/calls/voice')).toHaveLength(1);
+    expect(joined).toHaveLength(0);
+  });
+
+  it("a signed-in caller whose usage has no time limit: the call stops with 'No time limit found'", async () => {
+    // The usage answer is an anonymous visitor's: no time-limit value for this signed-in caller.
+    api({ signedIn: true, usage: { anonymous: true } });
+    renderApp('/demo/call');
+    const start = await screen.findByRole('button', { name: 'Start a call' });
+    await waitFor(() => expect(start).toHaveProperty('disabled', false));
+    await userEvent.click(start);
+    await waitFor(() => expect(joined).toHaveLength(1));
+    act(() => void joined[0]?.vapi.emit('call-start'));
+    expect(await screen.findByText(NO_TIME_LIMIT_FOUND)).toBeTruthy();
+    expect(await screen.findByText('Call Ended')).toBeTruthy();
+    expect(Vapi.prototype.stop).toHaveBeenCalled();
   });
 });
