@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fakeMicrophone } from './support/fake-microphone';
+import { APP, HOST } from './support/ports';
 import { DESKTOP, expectAccessible, PHONE } from './support/site';
 
 /**
@@ -52,6 +53,40 @@ for (const [name, viewport] of [
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect(log.locator('.message-user').first()).toContainText(/how do you/i);
     await expect(log.locator('.message-clone').first()).toBeVisible();
+  });
+}
+
+for (const [name, viewport] of [
+  ['1280', DESKTOP],
+  ['375', PHONE],
+] as const) {
+  test(`a visitor calls the clone INSIDE AN EMBED on another origin: asks by voice, hears the answer, reads the transcript, ends (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // A creator's page on the host origin (examples/plain, 127.0.0.1) with the inline widget of
+    // the app (localhost), opening on the call screen; no configuration, so no call limit.
+    await page.goto(`${HOST}/plain/?app=${encodeURIComponent(APP)}&clone=tiny&page=call`);
+    const frame = page.frameLocator('#inline-chat iframe');
+    await expect(frame.getByText('2 minutes left')).toBeVisible();
+    await frame.getByRole('button', { name: 'Start a call' }).click();
+    await expect(frame.getByRole('button', { name: 'End call' })).toBeVisible();
+    const transcript = frame.getByRole('region', { name: 'Transcript' });
+    await expect(transcript.locator('.call-line.is-user').first()).toContainText(/how do you/i, {
+      timeout: 30_000,
+    });
+    await expect(transcript.locator('.call-line.is-assistant').first()).toContainText(/\w+/, {
+      timeout: 30_000,
+    });
+    // The answer is heard: the clone talks (its audio plays in the embed's frame).
+    await expect(frame.getByRole('status')).toContainText('Talking', { timeout: 20_000 });
+    await page.screenshot({ path: `/work/notes/shots/vapi-embed-call-${name}.png` });
+    await frame.getByRole('button', { name: 'End call' }).click();
+    await expect(frame.getByText('Call Ended')).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+    // No transcript link inside an embed (spec/calls.md §5).
+    await expect(frame.getByRole('link', { name: 'View Transcript' })).toHaveCount(0);
+    await page.screenshot({ path: `/work/notes/shots/vapi-embed-call-ended-${name}.png` });
   });
 }
 

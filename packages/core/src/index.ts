@@ -9,6 +9,7 @@ export * from './chat';
 export * from './citations';
 export * from './dates';
 export * from './embed';
+export * from './languages';
 export * from './memberships';
 export * from './metering';
 export * from './text-channels';

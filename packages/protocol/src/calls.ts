@@ -22,16 +22,45 @@ export const StartVoiceCallRequest = z.object({
     .string()
     .regex(/^[a-z0-9-]{3,64}$/, 'an embed configuration id is 3 to 64 of a-z, 0-9 and -')
     .nullish(),
+  /** The caller's language for the call (spec/calls.md §3 userPreferredLanguage): a code of the languages list. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'a language is a code such as en, fr or pt-BR')
+    .nullish(),
 });
 export type StartVoiceCallRequest = z.infer<typeof StartVoiceCallRequest>;
 
-/** Server → app: the call's conversation and where its socket is (for a minute). */
-export const StartVoiceCallResponse = z.object({
+/** Server → app, local pipeline: the call's conversation and where its socket is (for a minute). */
+export const LocalVoiceCall = z.object({
+  provider: z.literal('local').default('local'),
   conversationId: z.string(),
   socketPath: z.string(),
   /** The embed configuration's call limit in seconds, when the call was started with one. */
   callLimitSeconds: z.number().int().positive().nullable().default(null),
 });
+export type LocalVoiceCall = z.infer<typeof LocalVoiceCall>;
+
+/**
+ * Server → app, Vapi: the server started the call (POST /call/web); the app joins its room with
+ * `@vapi-ai/web` (`new Vapi(publicKey, baseUrl).reconnect(webCall)`).
+ */
+export const VapiVoiceCall = z.object({
+  provider: z.literal('vapi'),
+  conversationId: z.string(),
+  publicKey: z.string().min(1),
+  baseUrl: z.url(),
+  webCall: z.object({
+    id: z.string().min(1),
+    webCallUrl: z.url(),
+    artifactPlan: z.object({ videoRecordingEnabled: z.boolean().optional() }).optional(),
+    assistant: z.object({ voice: z.object({ provider: z.string().optional() }).optional() }).optional(),
+  }),
+  callLimitSeconds: z.number().int().positive().nullable().default(null),
+});
+export type VapiVoiceCall = z.infer<typeof VapiVoiceCall>;
+
+/** Server → app: the call started, on the provider this deployment runs. */
+export const StartVoiceCallResponse = z.union([VapiVoiceCall, LocalVoiceCall]);
 export type StartVoiceCallResponse = z.infer<typeof StartVoiceCallResponse>;
 
 /**

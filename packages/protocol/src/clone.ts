@@ -108,6 +108,11 @@ export type Clone = z.infer<typeof Clone>;
 export const Features = z.object({
   /** Browser voice calls (the clone allows voice and a voice pipeline runs here). */
   voiceCall: z.boolean(),
+  /**
+   * Calls are held in any of the voice languages (Vapi; spec/calls.md §3), and the call screen
+   * has a language select; false: English only (the local pipeline).
+   */
+  voiceLanguages: z.boolean(),
   /** Video calls (the clone allows video and a video pipeline runs here). */
   videoCall: z.boolean(),
   /** Voice-memo dictation in the chat prompt. */
@@ -130,6 +135,7 @@ export type Features = z.infer<typeof Features>;
 /** A deployment that offers nothing beyond text chat. */
 export const NO_FEATURES: Features = {
   voiceCall: false,
+  voiceLanguages: false,
   videoCall: false,
   dictation: false,
   readAloud: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Message } from './conversation';
+import { Medium, Message } from './conversation';
 
 /** POST /api/conversations/:id/share — the conversation's share id (the same one when already shared). */
 export const ShareResponse = z.object({ conversationId: z.string(), shareId: z.string() });
@@ -14,6 +14,8 @@ export const SharedConversation = z.object({
   title: z.string(),
   cloneSlug: z.string(),
   instanceSlug: z.string().nullable(),
+  /** What it was: a chat (`WEB`) or a call (`BROWSER_VOICE`, …) — the shared call page shows calls only. */
+  medium: Medium.default('WEB'),
   createdAt: z.string(),
   updatedAt: z.string(),
   messages: z.array(Message),

@@ -24,6 +24,7 @@ import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
+import { vapiProvider } from './providers/vapi';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
@@ -57,6 +58,7 @@ import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
+import { vapiWebhookRoutes } from './routes/vapi-webhook';
 import { voiceFailureRoutes } from './routes/voice-failures';
 
 export interface CreateAppOptions {
@@ -98,6 +100,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
+    vapi: vapiProvider.create(config.vapi, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -128,6 +131,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
     .route('/', textWebhookRoutes(deps))
+    .route('/', vapiWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)

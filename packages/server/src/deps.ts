@@ -13,6 +13,7 @@ import type { Recogniser } from './providers/speech';
 import type { LocalStorage, Storage } from './providers/storage';
 import type { TelegramBot } from './providers/telegram';
 import type { Tts } from './providers/tts';
+import type { VapiCalls } from './providers/vapi';
 
 export interface AppDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface AppDeps {
   recogniser: Recogniser | null;
   /** Dictation's live transcription (Gladia), or null where it is not configured. */
   liveTranscription: LiveTranscription | null;
+  /** Browser voice calls on Vapi, or null where they run on the local pipeline. */
+  vapi: VapiCalls | null;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

@@ -18,6 +18,7 @@ import { conversationUrl, profileUrl, talkUrl } from '../routes';
 import { useUsage } from '../session/use-usage';
 import { ShareButton } from '../share/share-button';
 import { CloneGate } from '../talk/clone-gate';
+import { LanguageSelect, usePreferredLanguage } from './language-select';
 import { QuotaTooltip } from './quota-tooltip';
 import { type EmbedCallLimit, useCallLimits } from './use-call-limits';
 import { useVoiceCall, type VoiceCall } from './use-voice-call';
@@ -73,8 +74,10 @@ export function CallScreen({
 }) {
   useSignals();
   const onExhausted = useRef<(reason: 'quota' | 'call-limit') => void>(() => undefined);
+  const [language, setLanguage] = usePreferredLanguage(clone.language);
   const call = useVoiceCall(clone.slug, instanceSlug, {
     configId: embedded?.configId ?? null,
+    language: clone.features.voiceLanguages ? language : null,
     onExhausted: (reason) => onExhausted.current(reason),
   });
   const usageStore = useUsage(clone.slug, instanceSlug);
@@ -144,6 +147,13 @@ export function CallScreen({
           <Avatar name={name} imageUrl={imageUrl} size={132} />
         </div>
         <h1 className="call-name">{name}</h1>
+        {clone.features.voiceLanguages && (
+          <LanguageSelect
+            value={language}
+            onChange={setLanguage}
+            disabled={call.status === 'ACTIVE' || call.status === 'CONNECTING'}
+          />
+        )}
         <CallState
           call={call}
           clone={clone}
@@ -162,7 +172,7 @@ export function CallScreen({
             <ol aria-live="polite">
               {call.transcript.map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines are only ever appended.
-                <li key={i} className={`call-line is-${line.role}`}>
+                <li key={i} className={`call-line is-${line.role}${line.partial ? ' is-partial' : ''}`}>
                   <span className="call-speaker">{line.role === 'user' ? 'You' : name}</span>
                   {line.text}
                 </li>

@@ -3,7 +3,8 @@
  * CONNECTING → ACTIVE → ENDED (or FAILED), the clone's status (LISTENING, THINKING, SPEAKING)
  * from the server, the transcript as it comes, the microphone streamed to the call's socket and
  * the clone's answers played back — stopped the moment the caller speaks over them. Leaving the
- * page ends an active call.
+ * page ends an active call. With Vapi (the server answers `provider: 'vapi'`) the same states
+ * come from `@vapi-ai/web`'s events (vapi-session.ts), the SDK loaded only then.
  */
 import {
   CALL_QUOTA_EXHAUSTED,
@@ -11,19 +12,32 @@ import {
   CallServerEvent,
   type CallStatus,
   type CloneStatus,
+  type VapiVoiceCall,
 } from '@doppel/protocol';
+import type Vapi from '@vapi-ai/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { describeFailure, reportVoiceFailure, startVoiceCall, statusOf } from '../api';
 import { type MicrophoneStream, streamMicrophone } from '../dictation/recorder';
 import { useServices } from '../services';
+import { followVapiCall } from './vapi-session';
 
 export const MIC_REFUSED = 'Please allow microphone access to call';
 
 export interface TranscriptLine {
   role: 'user' | 'assistant';
   text: string;
+  /** Still being heard (a PARTIAL transcript): the FINAL one replaces it. */
+  partial?: boolean;
 }
+
+/** Makes the Vapi SDK for a call (tests hand in their own instance). */
+export type VapiFactory = (publicKey: string, baseUrl: string) => Promise<Vapi>;
+
+const loadVapi: VapiFactory = async (publicKey, baseUrl) => {
+  const { default: VapiSdk } = await import('@vapi-ai/web');
+  return new VapiSdk(publicKey, baseUrl);
+};
 
 export interface VoiceCall {
   status: CallStatus;
@@ -45,6 +59,10 @@ export interface VoiceCallOptions {
   configId?: string | null;
   /** The server refused the call (402) or ended it for lack of time: the page's limits say so. */
   onExhausted?: (reason: 'quota' | 'call-limit') => void;
+  /** The caller's language (a code of the voice languages), when the call screen offers a choice. */
+  language?: string | null;
+  /** Default: `@vapi-ai/web`, loaded when a call is on Vapi. */
+  vapi?: VapiFactory;
 }
 
 export function useVoiceCall(
@@ -56,6 +74,8 @@ export function useVoiceCall(
   const onExhausted = useRef(options.onExhausted);
   onExhausted.current = options.onExhausted;
   const configId = options.configId ?? null;
+  const language = options.language ?? null;
+  const makeVapi = options.vapi ?? loadVapi;
   const [status, setStatus] = useState<CallStatus>('IDLE');
   const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
   const [micRefused, setMicRefused] = useState(false);
@@ -64,17 +84,27 @@ export function useVoiceCall(
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [endReason, setEndReason] = useState<CallEndReason | null>(null);
   const [muted, setMuted] = useState(false);
-  const live = useRef<{
-    socket: WebSocket;
-    mic: MicrophoneStream;
-    player: AudioContext;
-    playing: AudioBufferSourceNode | null;
-  } | null>(null);
+  const live = useRef<
+    | {
+        kind: 'local';
+        socket: WebSocket;
+        mic: MicrophoneStream;
+        player: AudioContext;
+        playing: AudioBufferSourceNode | null;
+      }
+    | { kind: 'vapi'; vapi: Vapi | null; unfollow: () => void }
+    | null
+  >(null);
 
   const teardown = useCallback(() => {
     const call = live.current;
     live.current = null;
     if (!call) return;
+    if (call.kind === 'vapi') {
+      call.unfollow();
+      void call.vapi?.stop().catch(() => undefined);
+      return;
+    }
     call.mic.stop();
     call.playing?.stop();
     void call.player.close().catch(() => undefined);
@@ -112,7 +142,7 @@ export function useVoiceCall(
       }
       let call: Awaited<ReturnType<typeof startVoiceCall>>;
       try {
-        call = await startVoiceCall(api, { slug, instanceSlug, configId });
+        call = await startVoiceCall(api, { slug, instanceSlug, configId, language });
       } catch (error) {
         mic.stop();
         if (statusOf(error) === 402) {
@@ -133,10 +163,22 @@ export function useVoiceCall(
         return;
       }
       setConversationId(call.conversationId);
+      if (call.provider === 'vapi') {
+        // The SDK opens the microphone itself: the permission is granted by now.
+        mic.stop();
+        await joinVapi(call);
+        return;
+      }
       const player = new AudioContext();
       socket = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${call.socketPath}`);
       socket.binaryType = 'arraybuffer';
-      const current = { socket, mic, player, playing: null as AudioBufferSourceNode | null };
+      const current = {
+        kind: 'local' as const,
+        socket,
+        mic,
+        player,
+        playing: null as AudioBufferSourceNode | null,
+      };
       live.current = current;
       const stopPlaying = () => {
         current.playing?.stop();
@@ -188,11 +230,86 @@ export function useVoiceCall(
         setStatus((now) => (now === 'CONNECTING' ? 'FAILED' : 'ENDED'));
       };
     })();
-  }, [api, slug, instanceSlug, configId, teardown]);
+
+    /** The call on Vapi: the SDK joins the room the server opened; its events drive the states. */
+    async function joinVapi(call: VapiVoiceCall) {
+      const current: { kind: 'vapi'; vapi: Vapi | null; unfollow: () => void } = {
+        kind: 'vapi',
+        vapi: null,
+        unfollow: () => undefined,
+      };
+      live.current = current;
+      const fail = (cause: string, outcome: 'microphone' | 'vapi-error' | 'vapi-load') => {
+        if (live.current !== current) return;
+        teardown();
+        setCloneStatus('IDLE');
+        setStatus('FAILED');
+        if (outcome === 'microphone') {
+          setMicRefused(true);
+          toast.error(MIC_REFUSED);
+        }
+        reportVoiceFailure(api, {
+          event_id: 'voice_call_failure',
+          slug,
+          message: outcome === 'microphone' ? MIC_REFUSED : 'The call on Vapi failed.',
+          cause,
+          outcome,
+        });
+      };
+      let vapi: Vapi;
+      try {
+        vapi = await makeVapi(call.publicKey, call.baseUrl);
+      } catch (error) {
+        fail(describeFailure(error), 'vapi-load');
+        return;
+      }
+      if (live.current !== current) return;
+      current.vapi = vapi;
+      current.unfollow = followVapiCall(vapi, call, {
+        active: () => {
+          setStatus((now) => (now === 'CONNECTING' ? 'ACTIVE' : now));
+          setStartedAt(Date.now());
+          setCloneStatus('THINKING');
+        },
+        status: setCloneStatus,
+        transcript: ({ role, text, final }) =>
+          setTranscript((lines) => {
+            const last = lines.at(-1);
+            const kept = last?.partial && last.role === role ? lines.slice(0, -1) : lines;
+            return [...kept, final ? { role, text } : { role, text, partial: true }];
+          }),
+        ended: () => {
+          if (live.current !== current) return;
+          teardown();
+          setCloneStatus('IDLE');
+          setTranscript((lines) => lines.filter((line) => !line.partial));
+          setStatus((now) => (now === 'CONNECTING' ? 'FAILED' : 'ENDED'));
+        },
+        failed: fail,
+      });
+    }
+  }, [api, slug, instanceSlug, configId, language, makeVapi, teardown]);
 
   const end = useCallback(() => {
     const call = live.current;
     if (!call) return;
+    if (call.kind === 'vapi') {
+      // The SDK's call-end follows; a call that never got its SDK ends here.
+      const vapi = call.vapi;
+      if (!vapi) {
+        teardown();
+        setStatus('ENDED');
+        return;
+      }
+      void vapi.stop().then(() => {
+        if (live.current !== call) return;
+        teardown();
+        setCloneStatus('IDLE');
+        setTranscript((lines) => lines.filter((line) => !line.partial));
+        setStatus('ENDED');
+      });
+      return;
+    }
     call.mic.stop();
     call.playing?.stop();
     if (call.socket.readyState === WebSocket.OPEN) call.socket.send(JSON.stringify({ type: 'end' }));
@@ -201,7 +318,14 @@ export function useVoiceCall(
 
   const toggleMute = useCallback(() => {
     setMuted((was) => {
-      live.current?.mic.setMuted(!was);
+      const call = live.current;
+      if (call?.kind === 'vapi') {
+        try {
+          call.vapi?.setMuted(!was);
+        } catch {
+          return was; // the SDK has no room yet: nothing to mute
+        }
+      } else call?.mic.setMuted(!was);
       return !was;
     });
   }, []);

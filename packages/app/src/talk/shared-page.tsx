@@ -55,7 +55,13 @@ export default function SharedPage({ slug, instanceSlug, shareId, kind = 'conver
   useEffect(() => {
     let live = true;
     fetchSharedConversation(api, shareId).then(
-      (shared) => live && setLoad({ status: 'ready', shared }),
+      (shared) => {
+        if (!live) return;
+        // spec/calls.md §2: the shared call page shows voice calls only; a chat's share id is no call.
+        if (kind === 'call' && shared.medium !== 'BROWSER_VOICE' && shared.medium !== 'PHONE_VOICE')
+          setLoad({ status: 'missing' });
+        else setLoad({ status: 'ready', shared });
+      },
       (error: unknown) => {
         if (!live) return;
         const status = (error as { status?: number }).status;
@@ -65,7 +71,7 @@ export default function SharedPage({ slug, instanceSlug, shareId, kind = 'conver
     return () => {
       live = false;
     };
-  }, [api, shareId, attempt]);
+  }, [api, shareId, kind, attempt]);
 
   const messages = useMemo<ChatMessage[]>(
     () =>

@@ -1,6 +1,6 @@
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
-import { ApiError, CALL_QUOTA_EXHAUSTED, CallServerEvent, StartVoiceCallResponse } from '@doppel/protocol';
+import { ApiError, CALL_QUOTA_EXHAUSTED, CallServerEvent, LocalVoiceCall } from '@doppel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { scriptedBrain } from '../../test/support/brain-doubles';
@@ -138,7 +138,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       const { start } = await caller(base);
       const res = await start({ slug: 'caller' });
       expect(res.status).toBe(200);
-      const call = StartVoiceCallResponse.parse(await res.json());
+      const call = LocalVoiceCall.parse(await res.json());
       const socket = open(base, call.socketPath);
       await socket.opened;
       expect(await socket.next('status')).toEqual({ type: 'status', status: 'LISTENING' });
@@ -184,7 +184,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
 
     it('ends the call when the quota runs out, charging no more than the quota', async () => {
       const { start } = await caller(base);
-      const call = StartVoiceCallResponse.parse(await (await start({ slug: 'caller' })).json());
+      const call = LocalVoiceCall.parse(await (await start({ slug: 'caller' })).json());
       const socket = open(base, call.socketPath);
       await socket.opened;
       clock.advance(120_000);
@@ -236,7 +236,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       const { start } = await caller(base);
       const res = await start({ slug: 'caller', configId: 'caller-limit' });
       expect(res.status).toBe(200);
-      const call = StartVoiceCallResponse.parse(await res.json());
+      const call = LocalVoiceCall.parse(await res.json());
       expect(call.callLimitSeconds).toBe(1);
       const socket = open(base, call.socketPath);
       await socket.opened;
@@ -244,7 +244,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       expect(ended.reason).toBe('call-limit');
       expect(ended.seconds).toBeLessThanOrEqual(1);
       // Without a configuration the same caller's call has no such limit.
-      const plain = StartVoiceCallResponse.parse(await (await start({ slug: 'caller' })).json());
+      const plain = LocalVoiceCall.parse(await (await start({ slug: 'caller' })).json());
       expect(plain.callLimitSeconds).toBeNull();
 
       // Another clone's configuration, an unknown one, a malformed id: refused, nothing written.
@@ -266,9 +266,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       expect(usage.quota.voice_seconds).toBe(6);
       const calls = await Promise.all([1, 2, 3].map(() => start({ slug: 'brief' })));
       const started = await Promise.all(
-        calls
-          .filter((res) => res.status === 200)
-          .map(async (res) => StartVoiceCallResponse.parse(await res.json())),
+        calls.filter((res) => res.status === 200).map(async (res) => LocalVoiceCall.parse(await res.json())),
       );
       expect(started.length).toBeGreaterThan(0);
       const opened = started.map((call) => open(base, call.socketPath));
@@ -285,7 +283,7 @@ describe.skipIf(speech.executable === null)('browser voice calls on the local pi
       const forged = open(base, '/api/calls/voice/socket?call=made.up');
       await expect(forged.opened).rejects.toThrow(/401/);
       const { start } = await caller(base);
-      const call = StartVoiceCallResponse.parse(await (await start({ slug: 'caller' })).json());
+      const call = LocalVoiceCall.parse(await (await start({ slug: 'caller' })).json());
       const elsewhere = open(base, call.socketPath, 'https://evil.example');
       await expect(elsewhere.opened).rejects.toThrow(/403/);
     });

@@ -45,6 +45,26 @@ describe('cloneFeatures', () => {
     });
   });
 
+  it('offers calls in English only on the local pipeline, in any language with voice languages (Vapi)', () => {
+    const local = { ...everything, voiceLanguages: false };
+    expect(cloneFeatures(local, { options, voiceId: null, language: 'French' }).voiceCall).toBe(false);
+    expect(cloneFeatures(local, { options, voiceId: null, language: 'English' })).toMatchObject({
+      voiceCall: true,
+      voiceLanguages: false,
+    });
+    expect(cloneFeatures(everything, { options, voiceId: null, language: 'French' })).toMatchObject({
+      voiceCall: true,
+      voiceLanguages: true,
+    });
+    expect(
+      cloneFeatures(everything, {
+        options: { ...options, allowVoice: false },
+        voiceId: null,
+        language: 'French',
+      }),
+    ).toMatchObject({ voiceCall: false, voiceLanguages: false });
+  });
+
   it('offers dictation only to clones that speak English (the local recogniser hears English)', () => {
     expect(cloneFeatures(everything, { options, voiceId: null, language: 'English' }).dictation).toBe(true);
     expect(cloneFeatures(everything, { options, voiceId: null, language: 'French' }).dictation).toBe(false);

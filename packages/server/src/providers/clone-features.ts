@@ -24,9 +24,13 @@ export interface CloneFeatureFacts {
 }
 
 export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
+  // The local pipeline hears English only; Vapi holds a call in any voice language.
+  const voiceCall =
+    offered.voiceCall && clone.options.allowVoice && (offered.voiceLanguages || /^en/i.test(clone.language));
   return {
     ...offered,
-    voiceCall: offered.voiceCall && clone.options.allowVoice && /^en/i.test(clone.language),
+    voiceCall,
+    voiceLanguages: voiceCall && offered.voiceLanguages,
     videoCall: offered.videoCall && clone.options.allowVideo,
     readAloud: offered.readAloud && clone.voiceId !== null,
     dictation: offered.dictation && (clone.liveDictation === true || /^en/i.test(clone.language)),

@@ -76,7 +76,10 @@ describe.each(testDatabases())('shared conversations on $name', ({ open }) => {
     const reader = new TestClient(app, { cookies: false });
     const view = await reader.get(`/api/shares/${shareId}`);
     expect(view.status).toBe(200);
-    const body = SharedConversation.parse(await view.json());
+    const raw: unknown = await view.json();
+    // The medium is said (the shared call page shows calls only), not left to the schema's default.
+    expect(raw).toMatchObject({ medium: 'WEB' });
+    const body = SharedConversation.parse(raw);
     expect(body).toMatchObject({
       shareId,
       title: 'How do you plan a season?',

@@ -58,6 +58,7 @@ export function shareRoutes({ db, config, clock }: AppDeps) {
         title: row.title,
         cloneSlug: row.clone_slug,
         instanceSlug: row.instance_slug,
+        medium: row.medium,
         createdAt: row.created_at.toISOString(),
         updatedAt: row.updated_at.toISOString(),
         messages,
