@@ -29,3 +29,4 @@ export * from './text-channels';
 export * from './tts';
 export * from './upload';
 export * from './usage';
+export * from './video';

@@ -24,6 +24,7 @@ import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
+import { videoProvider } from './providers/video';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
@@ -98,6 +99,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
+    video: videoProvider.create(config.video, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };

@@ -13,6 +13,7 @@ import type { Recogniser } from './providers/speech';
 import type { LocalStorage, Storage } from './providers/storage';
 import type { TelegramBot } from './providers/telegram';
 import type { Tts } from './providers/tts';
+import type { VideoProvider } from './providers/video';
 
 export interface AppDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface AppDeps {
   recogniser: Recogniser | null;
   /** Dictation's live transcription (Gladia), or null where it is not configured. */
   liveTranscription: LiveTranscription | null;
+  /** Who runs video calls (the local voice pipeline by default). */
+  video: VideoProvider;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

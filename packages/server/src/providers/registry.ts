@@ -13,6 +13,7 @@ import { speechProvider } from './speech';
 import { storageProvider } from './storage';
 import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
+import { videoProvider } from './video';
 
 export const PROVIDERS = {
   llm: llmProvider,
@@ -24,6 +25,7 @@ export const PROVIDERS = {
   google: googleProvider,
   speech: speechProvider,
   gladia: gladiaProvider,
+  video: videoProvider,
 };
 
 type Registry = typeof PROVIDERS;
