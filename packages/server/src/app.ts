@@ -22,6 +22,7 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
+import { tavusProvider } from './providers/tavus';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
 import { videoProvider } from './providers/video';
@@ -99,7 +100,10 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
-    video: videoProvider.create(config.video, {}),
+    // Tavus over Daily when configured; the local video call otherwise.
+    video:
+      tavusProvider.create(config.tavus, { db, authSecret, storage: config.storage }) ??
+      videoProvider.create(config.video, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };

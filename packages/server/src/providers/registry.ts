@@ -11,6 +11,7 @@ import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
 import { speechProvider } from './speech';
 import { storageProvider } from './storage';
+import { tavusProvider } from './tavus';
 import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
 import { videoProvider } from './video';
@@ -26,6 +27,7 @@ export const PROVIDERS = {
   speech: speechProvider,
   gladia: gladiaProvider,
   video: videoProvider,
+  tavus: tavusProvider,
 };
 
 type Registry = typeof PROVIDERS;
