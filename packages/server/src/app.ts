@@ -58,6 +58,7 @@ import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
+import { videoCallRoutes } from './routes/video-calls';
 import { voiceFailureRoutes } from './routes/voice-failures';
 
 export interface CreateAppOptions {
@@ -99,7 +100,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
-    video: videoProvider.create(config.video, {}),
+    video: videoProvider.create(config.video, { db, clock }),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -157,6 +158,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', dictationRoutes(deps))
     .route('/', dictationSessionRoutes(deps))
     .route('/', callRoutes(deps))
+    .route('/', videoCallRoutes(deps))
     .route('/', voiceFailureRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));
