@@ -53,12 +53,14 @@ import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
 import { studioRoutes } from './routes/studio';
+import { tavusWebhookRoutes } from './routes/tavus-webhooks';
 import { textChannelRoutes } from './routes/text-channels';
 import { textWebhookRoutes } from './routes/text-webhooks';
 import { ttsRoutes } from './routes/tts';
 import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
+import { videoCallRoutes } from './routes/video-calls';
 import { voiceFailureRoutes } from './routes/voice-failures';
 
 export interface CreateAppOptions {
@@ -103,7 +105,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     // Tavus over Daily when configured; the local video call otherwise.
     video:
       tavusProvider.create(config.tavus, { db, authSecret, storage: config.storage }) ??
-      videoProvider.create(config.video, {}),
+      videoProvider.create(config.video, { db, clock }),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -134,6 +136,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
     .route('/', textWebhookRoutes(deps))
+    .route('/', tavusWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)
@@ -161,6 +164,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', dictationRoutes(deps))
     .route('/', dictationSessionRoutes(deps))
     .route('/', callRoutes(deps))
+    .route('/', videoCallRoutes(deps))
     .route('/', voiceFailureRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));

@@ -11,7 +11,11 @@
  * and tries again after 5 s), `end` when the call ends for any reason, `startRecording` /
  * `stopRecording` around the live part of the call.
  */
+import type { Queryable } from '@doppel/db';
 import type { VideoProviderName } from '@doppel/protocol';
+import { z } from 'zod';
+import type { Clock } from '../../clock';
+import { integer, setting } from '../../config/setting';
 import { provider } from '../provider';
 
 /** What a provider is told about the call it starts (spec/calls.md §7 initiateVideoCall). */
@@ -58,16 +62,35 @@ export interface VideoProvider {
   stopRecording(room: VideoRoom): Promise<void>;
 }
 
-/** The local default: the voice pipeline runs the call; the page records and uploads it. */
-export const localVideo: VideoProvider = {
-  name: 'local',
-  recordsInBrowser: true,
-  start: async () => ({ kind: 'local' }),
-  end: async () => undefined,
-  // The page's MediaRecorder records the composite (canvas + audio): nothing to start here.
-  startRecording: async () => undefined,
-  stopRecording: async () => undefined,
-};
+/**
+ * The local default: the voice pipeline runs the call; the page records and uploads it. Each call
+ * takes a share of this machine's recogniser, so at most `maxCalls` run at once; one more is
+ * 'Rate limited' and waits in the queue. A call counts while it is active and live, or for two
+ * minutes after it was started if its page never joined.
+ */
+export function localVideo(maxCalls: number, deps: { db: Queryable; clock: Clock }): VideoProvider {
+  return {
+    name: 'local',
+    recordsInBrowser: true,
+    async start() {
+      const now = deps.clock.now();
+      const rows = await deps.db.query(
+        `SELECT count(*)::int AS running FROM video_calls
+         WHERE provider = 'local' AND status = 'ACTIVE' AND started_at > $1::timestamptz - interval '1 hour'
+           AND (live_at IS NOT NULL OR started_at > $1::timestamptz - interval '2 minutes')`,
+        [now],
+      );
+      if (Running.parse(rows[0]).running >= maxCalls) throw new VideoRateLimited();
+      return { kind: 'local' };
+    },
+    end: async () => undefined,
+    // The page's MediaRecorder records the composite (canvas + audio): nothing to start here.
+    startRecording: async () => undefined,
+    stopRecording: async () => undefined,
+  };
+}
+
+const Running = z.object({ running: z.number().int() });
 
 export const videoProvider = provider({
   title: 'Video calls',
@@ -75,13 +98,19 @@ export const videoProvider = provider({
   localDefault:
     "the local voice pipeline (dictation's recogniser, read aloud's voice) on the video screen: the clone's portrait animated by its speaking level, the visitor's camera as self-view, the call recorded in the browser and stored through the storage provider",
   real: 'Tavus replica over Daily (`@daily-co/daily-js`), added by the Tavus provider',
-  settings: {},
-  read: () => ({}),
+  settings: {
+    VIDEO_LOCAL_MAX_CALLS: setting(
+      integer(4, 1, 1000),
+      '4',
+      "Local video calls that may run at once (each uses the recogniser); one more waits in the video screen's queue ('Rate limited').",
+    ),
+  },
+  read: (e) => ({ localMaxCalls: e.VIDEO_LOCAL_MAX_CALLS }),
   configured: () => false,
   // The local video call is offered where the local voice call is (providers/speech offers both):
   // it runs on that pipeline.
   offers: () => ({}),
-  create: (_c, _deps: Record<string, never>): VideoProvider => localVideo,
+  create: (c, deps: { db: Queryable; clock: Clock }): VideoProvider => localVideo(c.localMaxCalls, deps),
 });
 
 export type VideoConfig = ReturnType<typeof videoProvider.read>;
