@@ -111,7 +111,9 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 const issues = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 const hexId = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 
-export async function startLocalTavus(): Promise<LocalTavus> {
+/** `now`: the double's clock (its callbacks' `timestamp`), the test's when it controls time. */
+export async function startLocalTavus(options: { now?: () => Date } = {}): Promise<LocalTavus> {
+  const now = options.now ?? (() => new Date());
   const personas = new Map<string, PersonaRequest>();
   const conversations = new Map<string, LocalTavusConversation>();
   const deliveries: LocalTavusDelivery[] = [];
@@ -203,7 +205,7 @@ export async function startLocalTavus(): Promise<LocalTavus> {
       webhook_url: target,
       message_type: messageType,
       event_type: eventType,
-      timestamp: new Date().toISOString(),
+      timestamp: now().toISOString(),
     };
     const response = await fetch(target, {
       method: 'POST',
