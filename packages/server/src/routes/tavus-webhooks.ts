@@ -170,6 +170,11 @@ async function handle(
         contentType: 'video/mp4',
         durationMs: recording.duration === undefined ? null : Math.round(recording.duration * 1000),
       });
+      // As for a recording the page uploads (routes/video-calls.ts): the conversation's recordingUrl.
+      await db.query('UPDATE conversations SET recording_url = $2 WHERE id = $1', [
+        call.conversation_id,
+        `/api/calls/video/${call.id}/recording`,
+      ]);
       await log(recording.s3_key);
       return;
     }
