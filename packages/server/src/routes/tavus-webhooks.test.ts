@@ -1,6 +1,11 @@
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
-import { StartVideoCallResponse, VIDEO_RATE_LIMITED, VideoCall } from '@doppel/protocol';
+import {
+  StartVideoCallResponse,
+  VIDEO_QUOTA_EXHAUSTED,
+  VIDEO_RATE_LIMITED,
+  VideoCall,
+} from '@doppel/protocol';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedBrain } from '../../test/support/brain-doubles';
@@ -81,8 +86,8 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
 
   beforeAll(async () => {
     db = await open();
-    for (const slug of ['studio', 'quiet', 'other']) {
-      await seedClone(db, slug, { anonymousVideoMinutes: 10, requireEmail: true });
+    for (const slug of ['studio', 'quiet', 'other', 'broke']) {
+      await seedClone(db, slug, { anonymousVideoMinutes: slug === 'broke' ? 0 : 10, requireEmail: true });
       await db.query(`UPDATE clones SET options = options || '{"allowVideo": true}' WHERE slug = $1`, [slug]);
     }
     tavus = await startLocalTavus({ now: clock.now });
@@ -237,6 +242,17 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
     expect(await count('video_calls')).toBe(calls);
     expect(await count('conversations')).toBe(conversations);
     tavus.maxConcurrent = 50;
+  });
+
+  it('answers 402 to a visitor with no video minutes left: no call is kept and Tavus’s conversation is ended', async () => {
+    const calls = await count('video_calls');
+    const before = new Set(tavus.conversations.keys());
+    const res = await (await visitor(base)).start({ slug: 'broke' });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({ error: VIDEO_QUOTA_EXHAUSTED });
+    expect(await count('video_calls')).toBe(calls);
+    const made = [...tavus.conversations.values()].filter((c) => !before.has(c.id));
+    expect(made.every((c) => c.status === 'ended')).toBe(true);
   });
 
   it('keeps no recording this deployment cannot play (no S3 storage): it is Failed', async () => {
