@@ -45,6 +45,15 @@ export interface VoiceCallOptions {
   configId?: string | null;
   /** The server refused the call (402) or ended it for lack of time: the page's limits say so. */
   onExhausted?: (reason: 'quota' | 'call-limit') => void;
+  /**
+   * Starts the call on the server in place of POST /api/calls/voice (the video screen: POST
+   * /api/calls/video, which answers the same conversation and socket).
+   */
+  startCall?: () => Promise<{ conversationId: string; socketPath: string }>;
+  /** Also hands the clone's speech to this node (the video screen's speaking level and recording). */
+  tap?: (player: AudioContext) => AudioNode;
+  /** The microphone to use (a device id from the settings); the default one when absent. */
+  microphoneId?: string | null;
 }
 
 export function useVoiceCall(
@@ -56,6 +65,12 @@ export function useVoiceCall(
   const onExhausted = useRef(options.onExhausted);
   onExhausted.current = options.onExhausted;
   const configId = options.configId ?? null;
+  const startCall = useRef(options.startCall);
+  startCall.current = options.startCall;
+  const tap = useRef(options.tap);
+  tap.current = options.tap;
+  const microphoneId = useRef(options.microphoneId ?? null);
+  microphoneId.current = options.microphoneId ?? null;
   const [status, setStatus] = useState<CallStatus>('IDLE');
   const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
   const [micRefused, setMicRefused] = useState(false);
@@ -96,7 +111,7 @@ export function useVoiceCall(
         mic = await streamMicrophone((pcm) => {
           if (socket?.readyState === WebSocket.OPEN) socket.send(pcm.buffer as ArrayBuffer);
           else frames.push(pcm);
-        });
+        }, microphoneId.current);
       } catch (error) {
         setMicRefused(true);
         setStatus('FAILED');
@@ -110,9 +125,9 @@ export function useVoiceCall(
         });
         return;
       }
-      let call: Awaited<ReturnType<typeof startVoiceCall>>;
+      let call: { conversationId: string; socketPath: string };
       try {
-        call = await startVoiceCall(api, { slug, instanceSlug, configId });
+        call = await (startCall.current?.() ?? startVoiceCall(api, { slug, instanceSlug, configId }));
       } catch (error) {
         mic.stop();
         if (statusOf(error) === 402) {
@@ -134,6 +149,7 @@ export function useVoiceCall(
       }
       setConversationId(call.conversationId);
       const player = new AudioContext();
+      const tapped = tap.current?.(player) ?? null;
       socket = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${call.socketPath}`);
       socket.binaryType = 'arraybuffer';
       const current = { socket, mic, player, playing: null as AudioBufferSourceNode | null };
@@ -157,6 +173,7 @@ export function useVoiceCall(
               const source = player.createBufferSource();
               source.buffer = audio;
               source.connect(player.destination);
+              if (tapped) source.connect(tapped);
               source.onended = () => {
                 if (current.playing !== source) return;
                 current.playing = null;
