@@ -14,14 +14,13 @@ const track = (kind: 'audio' | 'video') => ({ kind, id: `${kind}-1` }) as unknow
 /** What a video screen shows of the call, in words. */
 function Screen(props: { daily: FakeDailyCall; ended: (reason: VideoEndReason) => void; said: string[] }) {
   const call = useTavusCall({
-    createCallObject: () => props.daily.callObject,
     onEnded: props.ended,
     onTranscript: (who, text) => props.said.push(`${who}: ${text}`),
   });
   return (
     <div>
       <p data-testid="phase">{call.phase}</p>
-      {call.phase === 'STARTING' && !call.replicaPresent && <p>Starting Video</p>}
+      {call.phase === 'ACTIVE' && !call.replicaVideo && <p>Starting Video</p>}
       <p data-testid="clone">{call.cloneStatus}</p>
       <p data-testid="timer">{call.startedAt ? 'running' : 'stopped'}</p>
       <ul>
@@ -30,7 +29,7 @@ function Screen(props: { daily: FakeDailyCall; ended: (reason: VideoEndReason) =
           <li key={i}>{`${line.role}: ${line.text}`}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => call.join(ROOM)}>
+      <button type="button" onClick={() => call.join(ROOM, props.daily.callObject)}>
         Start
       </button>
       <button type="button" onClick={call.toggleMute}>
@@ -70,16 +69,16 @@ describe("the video screen's Tavus call, with Daily's call object driven through
     );
   const message = (data: unknown) => act(() => daily.emit('app-message', { data, fromId: 'replica-1' }));
 
-  it("shows 'Starting Video' until the replica is present, goes ACTIVE when its video plays, and the timer starts then", async () => {
+  it("is STARTING until the replica is present, then ACTIVE with the timer running and 'Starting Video' until its video plays", async () => {
     mount();
     expect(screen.getByTestId('phase').textContent).toBe('STARTING');
-    expect(screen.getByText('Starting Video')).toBeTruthy();
-    await replicaArrives();
-    expect(screen.queryByText('Starting Video')).toBeNull();
     expect(screen.getByTestId('timer').textContent).toBe('stopped');
-    replicaVideo();
+    await replicaArrives();
     expect(screen.getByTestId('phase').textContent).toBe('ACTIVE');
     expect(screen.getByTestId('timer').textContent).toBe('running');
+    expect(screen.getByText('Starting Video')).toBeTruthy();
+    replicaVideo();
+    expect(screen.queryByText('Starting Video')).toBeNull();
     expect(daily.joined).toEqual([{ url: ROOM.conversationUrl }]);
   });
 
@@ -105,8 +104,7 @@ describe("the video screen's Tavus call, with Daily's call object driven through
 
   it("fails with 'replica-join-timeout' when the replica's video never plays", async () => {
     const { ended } = mount();
-    await replicaArrives();
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
     expect(screen.getByTestId('phase').textContent).toBe('FAILED');
     expect(ended).toHaveBeenCalledWith('replica-join-timeout');
   });

@@ -2,8 +2,8 @@
  * @module The Daily side of a Tavus video call, as React state (spec/calls.md §4; issue 12): the
  * page's video call hook (video/use-video-call.ts) starts the call on the server and, when Tavus
  * runs it, hands the room here. Joined 1 s later with `@daily-co/daily-js`'s call object
- * (video/tavus-daily-call.ts): STARTING — 'Starting Video' while no replica is present — until the
- * replica's video plays (ACTIVE, the timer's start), then ENDED or FAILED with the reason
+ * (video/tavus-daily-call.ts): STARTING until the replica is present (ACTIVE, the timer's start;
+ * 'Starting Video' until its video plays), then ENDED or FAILED with the reason
  * (`replica-join-timeout` after 30 s, inactivity when the room goes). Tavus's app messages give
  * the transcript and the clone's status; its recording is Daily's.
  */
@@ -30,6 +30,8 @@ export interface TavusCallState {
   phase: TavusPhase;
   /** The replica is in the room (before that the stage shows 'Starting Video'). */
   replicaPresent: boolean;
+  /** The replica's video plays ('Starting Video' until then). */
+  replicaVideo: boolean;
   /** The replica's picture and voice, for a <video> element. */
   replicaStream: MediaStream | null;
   cloneStatus: CloneStatus;
@@ -40,7 +42,8 @@ export interface TavusCallState {
   recording: RecordingStatus;
   muted: boolean;
   cameraOff: boolean;
-  join(room: TavusRoom): void;
+  /** Joins the room with Daily's call object (`DailyIframe.createCallObject()`; a test's double). */
+  join(room: TavusRoom, callObject: DailyCallObject): void;
   /** The page ends the call (hang-up, the hour, the countdown): the room is left. */
   leave(): void;
   toggleMute(): void;
@@ -50,8 +53,6 @@ export interface TavusCallState {
 }
 
 export interface TavusCallOptions {
-  /** Makes Daily's call object (`DailyIframe.createCallObject`; a test's double). */
-  createCallObject: () => DailyCallObject;
   /** The call is over on Daily's side (the page reports it to the server). */
   onEnded?: (reason: VideoEndReason) => void;
   /** A line was said (spec/calls.md §7 sendTranscriptUpdate). */
@@ -68,6 +69,7 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
   const [phase, setPhase] = useState<TavusPhase>('IDLE');
   const [replicaPresent, setReplicaPresent] = useState(false);
   const [replicaStream, setReplicaStream] = useState<MediaStream | null>(null);
+  const [replicaVideo, setReplicaVideo] = useState(false);
   const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
   const [transcript, setTranscript] = useState<TavusTranscriptLine[]>([]);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -76,11 +78,12 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
 
-  const join = useCallback((room: TavusRoom) => {
+  const join = useCallback((room: TavusRoom, callObject: DailyCallObject) => {
     if (call.current) return;
     setPhase('STARTING');
     setReplicaPresent(false);
     setReplicaStream(null);
+    setReplicaVideo(false);
     setCloneStatus('IDLE');
     setTranscript([]);
     setStartedAt(null);
@@ -88,21 +91,25 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
     setRecording('Idle');
     const tracks = new Map<'video' | 'audio', MediaStreamTrack>();
     call.current = joinTavusCall({
-      callObject: opts.current.createCallObject(),
+      callObject,
       url: room.conversationUrl,
       conversationId: room.providerConversationId,
       question: room.question,
       events: {
-        replicaJoined: () => setReplicaPresent(true),
+        replicaJoined: () => {
+          // The replica present: the call is live (spec/calls.md §4); its picture follows.
+          setReplicaPresent(true);
+          setPhase((now) => (now === 'STARTING' ? 'ACTIVE' : now));
+          setStartedAt((now) => now ?? Date.now());
+          setCloneStatus((now) => (now === 'IDLE' ? 'THINKING' : now));
+        },
         replicaTrack: (kind, track) => {
           tracks.set(kind, track);
           setReplicaPresent(true);
+          setReplicaVideo(tracks.has('video'));
           setReplicaStream(typeof MediaStream === 'undefined' ? null : new MediaStream([...tracks.values()]));
-          if (kind === 'video') {
-            setPhase((now) => (now === 'STARTING' ? 'ACTIVE' : now));
-            setStartedAt((now) => now ?? Date.now());
-            setCloneStatus((now) => (now === 'IDLE' ? 'THINKING' : now));
-          }
+          setPhase((now) => (now === 'STARTING' ? 'ACTIVE' : now));
+          setStartedAt((now) => now ?? Date.now());
         },
         speaking: (who, on) => {
           // spec/calls.md §4: the replica talking, else listening; the visitor's pause is thinking.
@@ -159,6 +166,7 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
     () => ({
       phase,
       replicaPresent,
+      replicaVideo,
       replicaStream,
       cloneStatus,
       transcript,
@@ -177,6 +185,7 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
     [
       phase,
       replicaPresent,
+      replicaVideo,
       replicaStream,
       cloneStatus,
       transcript,
