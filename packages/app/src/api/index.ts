@@ -51,6 +51,7 @@ export {
   getSharedVideoCall,
   getVideoCall,
   getVideoCallDebug,
+  sendTranscriptUpdate,
   sendVideoReport,
   setRecordingStatus,
   startVideoCall,

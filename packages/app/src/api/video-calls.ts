@@ -7,6 +7,7 @@ import {
   VideoCall,
   VideoCallDebug,
   type VideoEndReport,
+  type VideoTranscriptUpdate,
 } from '@doppel/protocol';
 import type { ApiClient } from './api-client';
 
@@ -24,6 +25,15 @@ export function endVideoCall(api: ApiClient, id: string, body: EndVideoCallReque
 /** sendEndVideoCallReport: the page's view of the call, for the staff debug panel. */
 export async function sendVideoReport(api: ApiClient, id: string, body: VideoEndReport): Promise<void> {
   await api.request(`/calls/video/${id}/report`, Nothing, { method: 'POST', body });
+}
+
+/** sendTranscriptUpdate (spec/calls.md §7): a line said in a provider's call (Tavus). */
+export async function sendTranscriptUpdate(
+  api: ApiClient,
+  id: string,
+  body: VideoTranscriptUpdate,
+): Promise<void> {
+  await api.request(`/calls/video/${id}/transcript`, Nothing, { method: 'POST', body });
 }
 
 export async function setRecordingStatus(

@@ -20,6 +20,12 @@ import { useServices } from '../services';
 
 export const MIC_REFUSED = 'Please allow microphone access to call';
 
+/**
+ * Thrown by a `startCall` whose call runs elsewhere (a video call on Tavus over Daily): the voice
+ * pipeline lets go of the microphone and stays idle, reporting nothing.
+ */
+export class CallHandedOver extends Error {}
+
 export interface TranscriptLine {
   role: 'user' | 'assistant';
   text: string;
@@ -130,6 +136,10 @@ export function useVoiceCall(
         call = await (startCall.current?.() ?? startVoiceCall(api, { slug, instanceSlug, configId }));
       } catch (error) {
         mic.stop();
+        if (error instanceof CallHandedOver) {
+          setStatus('IDLE');
+          return;
+        }
         if (statusOf(error) === 402) {
           setStatus('IDLE');
           // spec/calls.md §5: no time left — the page's paywall (or the embed's host) takes it.

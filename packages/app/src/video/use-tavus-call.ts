@@ -46,6 +46,8 @@ export interface TavusCallState {
   join(room: TavusRoom, callObject: DailyCallObject): void;
   /** The page ends the call (hang-up, the hour, the countdown): the room is left. */
   leave(): void;
+  /** Back to IDLE after an ended call (a new call may run on another provider). */
+  reset(): void;
   toggleMute(): void;
   toggleCamera(): void;
   startRecording(): void;
@@ -144,6 +146,11 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
     setPhase('ENDED');
   }, []);
 
+  const reset = useCallback(() => {
+    if (call.current) return;
+    setPhase('IDLE');
+  }, []);
+
   const toggleMute = useCallback(() => {
     setMuted((was) => {
       call.current?.setMicrophone(was);
@@ -177,6 +184,7 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
       cameraOff,
       join,
       leave,
+      reset,
       toggleMute,
       toggleCamera,
       startRecording,
@@ -196,6 +204,7 @@ export function useTavusCall(options: TavusCallOptions): TavusCallState {
       cameraOff,
       join,
       leave,
+      reset,
       toggleMute,
       toggleCamera,
       startRecording,

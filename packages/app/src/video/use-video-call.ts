@@ -23,15 +23,17 @@ import { toast } from 'sonner';
 import {
   endVideoCall,
   errorMessage,
+  sendTranscriptUpdate,
   sendVideoReport,
   setRecordingStatus,
   startVideoCall,
   statusOf,
   uploadRecording,
 } from '../api';
-import { useVoiceCall, type VoiceCall } from '../call/use-voice-call';
+import { CallHandedOver, useVoiceCall, type VoiceCall } from '../call/use-voice-call';
 import { useServices } from '../services';
 import { type Stage, startStage } from './call-stage';
+import { useTavusCall } from './use-tavus-call';
 
 export interface VideoCallState {
   status: VideoCallStatus;
@@ -40,8 +42,11 @@ export interface VideoCallState {
   recording: RecordingStatus;
   /** The clone's speaking level now, 0–1 (the portrait and the Live badge read it). */
   level(): number;
-  /** The picture the visitor sees (a canvas), while a call runs. */
+  /** The picture the visitor sees (a canvas), while a call runs on the local provider. */
   stage: Stage | null;
+  /** On Tavus: the replica's picture and voice, and whether its video plays yet. */
+  replicaStream: MediaStream | null;
+  replicaVideo: boolean;
   /** The clone's audio is blocked by the browser: the manual playback overlay asks for a click. */
   playbackBlocked: boolean;
   /** Resumes blocked playback ('Join the call'). */
@@ -101,6 +106,46 @@ export function useVideoCall(
   const opts = useRef(options);
   opts.current = options;
 
+  // Tavus over Daily (when the server runs the call there): the Daily side, reported to the server.
+  const tavusCall = useRef<{ id: string; providerConversationId: string; live: boolean } | null>(null);
+  const [tavusConversationId, setTavusConversationId] = useState<string | null>(null);
+  const tavus = useTavusCall({
+    onTranscript: (participant, text, at) => {
+      const current = tavusCall.current;
+      if (!current) return;
+      void sendTranscriptUpdate(api, current.id, {
+        text,
+        participant,
+        provider_conversation_id: current.providerConversationId,
+        timestamp: at,
+      }).catch(() => undefined);
+    },
+    onRecording: (status) => {
+      const current = tavusCall.current;
+      setRecording(status);
+      if (current && status !== 'Finished' && status !== 'Idle')
+        void setRecordingStatus(api, current.id, { status }).catch(() => undefined);
+    },
+    onEnded: (reason) => {
+      endReason.current = reason;
+      const current = tavusCall.current;
+      // A call that never went live ends here (the end effect below sees only live calls end).
+      if (current && !current.live) {
+        noteIn(events.current, 'ended', reason);
+        void endVideoCall(api, current.id, { reason }).catch(() => undefined);
+        void sendVideoReport(api, current.id, {
+          reason,
+          liveAt: null,
+          endedAt: Date.now(),
+          events: events.current.splice(0),
+        }).catch(() => undefined);
+      }
+    },
+  });
+  const tavusJoin = useRef(tavus.join);
+  tavusJoin.current = tavus.join;
+  if (tavusCall.current && tavus.phase === 'ACTIVE') tavusCall.current.live = true;
+
   const startCall = useCallback(async () => {
     const signal = abort.current?.signal ?? new AbortController().signal;
     for (;;) {
@@ -114,6 +159,25 @@ export function useVideoCall(
         setWaiting(false);
         setVideoCallId(call.videoCallId);
         noteIn(events.current, 'started', call.provider);
+        if (call.provider === 'tavus' && call.conversationUrl && call.providerConversationId) {
+          // The replica's room on Daily; daily-js is loaded only for such a call.
+          const { default: Daily } = await import('@daily-co/daily-js');
+          tavusCall.current = {
+            id: call.videoCallId,
+            providerConversationId: call.providerConversationId,
+            live: false,
+          };
+          setTavusConversationId(call.conversationId);
+          tavusJoin.current(
+            {
+              conversationUrl: call.conversationUrl,
+              providerConversationId: call.providerConversationId,
+              question: question.current,
+            },
+            Daily.createCallObject({ audioSource: opts.current.microphoneId ?? true, videoSource: true }),
+          );
+          throw new CallHandedOver();
+        }
         if (!call.socketPath) throw new Error('This deployment gave the video call no room to join.');
         return { conversationId: call.conversationId, socketPath: call.socketPath };
       } catch (error) {
@@ -140,12 +204,40 @@ export function useVideoCall(
     return gain;
   }, []);
 
-  const voice = useVoiceCall(slug, instanceSlug, {
+  const localVoice = useVoiceCall(slug, instanceSlug, {
     startCall,
     tap,
     microphoneId: options.microphoneId,
     onExhausted: (reason) => opts.current.onExhausted(reason),
   });
+
+  // The page reads one voice call: the local pipeline's, or the Tavus call seen the same way.
+  const tavusMode = tavus.phase !== 'IDLE';
+  const voice: VoiceCall = useMemo(
+    () =>
+      tavusMode
+        ? {
+            status: tavus.phase === 'STARTING' ? 'CONNECTING' : tavus.phase === 'IDLE' ? 'IDLE' : tavus.phase,
+            cloneStatus: tavus.cloneStatus,
+            micRefused: false,
+            transcript: tavus.transcript,
+            conversationId: tavusConversationId,
+            startedAt: tavus.startedAt,
+            endReason:
+              tavus.endReason === 'hangup' ||
+              tavus.endReason === 'time-limit' ||
+              tavus.endReason === 'quota' ||
+              tavus.endReason === 'error'
+                ? tavus.endReason
+                : null,
+            muted: tavus.muted,
+            start: localVoice.start,
+            end: tavus.leave,
+            toggleMute: tavus.toggleMute,
+          }
+        : localVoice,
+    [tavusMode, tavus, tavusConversationId, localVoice],
+  );
 
   const level = useCallback(() => {
     const analyser = audio.current?.analyser;
@@ -158,7 +250,7 @@ export function useVideoCall(
   }, []);
 
   // The picture: drawn while the call is starting and running.
-  const running = voice.status === 'CONNECTING' || voice.status === 'ACTIVE';
+  const running = !tavusMode && (voice.status === 'CONNECTING' || voice.status === 'ACTIVE');
   useEffect(() => {
     if (!running) return;
     const portrait = opts.current.portrait ? new Image() : null;
@@ -273,10 +365,15 @@ export function useVideoCall(
     [api],
   );
 
-  const { start: startVoice, end: endVoice } = voice;
+  const { end: endVoice } = voice;
+  const { start: startVoice } = localVoice;
+  const { reset: resetTavus } = tavus;
   const start = useCallback(
     (chosen?: string | null) => {
       question.current = chosen ?? null;
+      tavusCall.current = null;
+      setTavusConversationId(null);
+      resetTavus();
       abort.current?.abort();
       abort.current = new AbortController();
       events.current = [];
@@ -285,7 +382,7 @@ export function useVideoCall(
       setRecording('Idle');
       startVoice();
     },
-    [startVoice],
+    [startVoice, resetTavus],
   );
   const end = useCallback(
     (reason?: VideoEndReason) => {
@@ -315,11 +412,26 @@ export function useVideoCall(
       recording,
       level,
       stage,
+      replicaStream: tavus.replicaStream,
+      replicaVideo: tavus.replicaVideo,
       playbackBlocked,
       resumePlayback,
       start,
       end,
     }),
-    [status, voice, videoCallId, recording, level, stage, playbackBlocked, resumePlayback, start, end],
+    [
+      status,
+      voice,
+      videoCallId,
+      recording,
+      level,
+      stage,
+      tavus.replicaStream,
+      tavus.replicaVideo,
+      playbackBlocked,
+      resumePlayback,
+      start,
+      end,
+    ],
   );
 }

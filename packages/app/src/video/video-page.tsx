@@ -20,6 +20,7 @@ import { useServices } from '../services';
 import { useUsage } from '../session/use-usage';
 import { ShareButton } from '../share/share-button';
 import { CloneGate } from '../talk/clone-gate';
+import { ReplicaVideo } from './replica-video';
 import { SelfView } from './self-view';
 import { useCamera } from './use-camera';
 import { useVideoCall } from './use-video-call';
@@ -212,7 +213,8 @@ export function VideoScreen({ clone, instanceSlug }: { clone: CloneProfile; inst
           {(active || call.status === 'STARTING' || call.status === 'WAITING') && (
             <SelfViewWithRef camera={camera} refVideo={selfVideo} />
           )}
-          {active && !call.stage && <StartingVideoOverlay />}
+          {call.replicaStream && <ReplicaVideo stream={call.replicaStream} name={name} />}
+          {active && !call.stage && !call.replicaVideo && <StartingVideoOverlay />}
           {call.status === 'INACTIVE' && camera.state === 'SettingUp' && <DeviceRequestOverlay />}
           {call.status === 'INACTIVE' && camera.state !== 'SettingUp' && (
             <StartOverlay
