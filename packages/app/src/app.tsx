@@ -15,6 +15,8 @@ const ProfilePage = lazy(() => import('./pages/profile-page'));
 const TalkPage = lazy(() => import('./talk/talk-page'));
 const SharedPage = lazy(() => import('./talk/shared-page'));
 const CallPage = lazy(() => import('./call/call-page'));
+const VideoPage = lazy(() => import('./video/video-page'));
+const SharedCallPage = lazy(() => import('./video/video-share-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
@@ -80,14 +82,39 @@ function RoutePage({ route }: { route: AppRoute }) {
         />
       );
     case 'shared':
-    case 'sharedCall':
       return (
         <SharedPage
           key={route.shareId}
           slug={route.slug}
           instanceSlug={route.instanceSlug}
           shareId={route.shareId}
-          kind={route.name === 'sharedCall' ? 'call' : 'conversation'}
+          kind="conversation"
+        />
+      );
+    case 'sharedCall':
+      // A shared video call has its own page (the recording); a voice call's is its transcript.
+      return (
+        <SharedCallPage
+          key={route.shareId}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
+          shareId={route.shareId}
+          transcript={
+            <SharedPage
+              slug={route.slug}
+              instanceSlug={route.instanceSlug}
+              shareId={route.shareId}
+              kind="call"
+            />
+          }
+        />
+      );
+    case 'video':
+      return (
+        <VideoPage
+          key={`${route.slug}/${route.instanceSlug ?? ''}`}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
         />
       );
     case 'call':

@@ -10,6 +10,7 @@ export type AppRoute =
   | { name: 'talk'; slug: string; instanceSlug: string | null; conversationId: string | null }
   | { name: 'shared'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'call'; slug: string; instanceSlug: string | null }
+  | { name: 'video'; slug: string; instanceSlug: string | null }
   | { name: 'sharedCall'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'studioQuestions'; slug: string }
   | { name: 'notFound' };
@@ -68,6 +69,8 @@ export function parseRoute(path: string): AppRoute {
       return { name: 'shared', slug, instanceSlug, shareId: tail[3] };
     }
   }
+  // spec/calls.md §2: /{slug}/video, the video call screen.
+  if (tail[0] === 'video' && tail.length === 1) return { name: 'video', slug, instanceSlug };
   if (tail[0] === 'call') {
     if (tail.length === 1) return { name: 'call', slug, instanceSlug };
     // spec/calls.md §2: a call's transcript is its conversation, read on the talk page.

@@ -30,3 +30,4 @@ export * from './tts';
 export * from './upload';
 export * from './usage';
 export * from './vapi';
+export * from './video';

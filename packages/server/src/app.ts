@@ -22,9 +22,11 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
+import { tavusProvider } from './providers/tavus';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
 import { vapiProvider } from './providers/vapi';
+import { videoProvider } from './providers/video';
 import { affiliateRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
@@ -52,6 +54,7 @@ import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
 import { studioRoutes } from './routes/studio';
+import { tavusWebhookRoutes } from './routes/tavus-webhooks';
 import { textChannelRoutes } from './routes/text-channels';
 import { textWebhookRoutes } from './routes/text-webhooks';
 import { ttsRoutes } from './routes/tts';
@@ -59,6 +62,7 @@ import { uploadPartRoutes } from './routes/upload-parts';
 import { uploadRoutes } from './routes/uploads';
 import { usageRoutes } from './routes/usage';
 import { vapiWebhookRoutes } from './routes/vapi-webhook';
+import { videoCallRoutes } from './routes/video-calls';
 import { voiceFailureRoutes } from './routes/voice-failures';
 
 export interface CreateAppOptions {
@@ -101,6 +105,10 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
     vapi: vapiProvider.create(config.vapi, {}),
+    // Tavus over Daily when configured; the local video call otherwise.
+    video:
+      tavusProvider.create(config.tavus, { db, authSecret, storage: config.storage }) ??
+      videoProvider.create(config.video, { db, clock }),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -132,6 +140,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', devOutboxRoutes(deps))
     .route('/', textWebhookRoutes(deps))
     .route('/', vapiWebhookRoutes(deps))
+    .route('/', tavusWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)
@@ -159,6 +168,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', dictationRoutes(deps))
     .route('/', dictationSessionRoutes(deps))
     .route('/', callRoutes(deps))
+    .route('/', videoCallRoutes(deps))
     .route('/', voiceFailureRoutes(deps))
     .route('/', uploadRoutes(deps))
     .all('*', (c) => apiError(c, 404, 'Not found'));

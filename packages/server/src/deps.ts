@@ -14,6 +14,7 @@ import type { LocalStorage, Storage } from './providers/storage';
 import type { TelegramBot } from './providers/telegram';
 import type { Tts } from './providers/tts';
 import type { VapiCalls } from './providers/vapi';
+import type { VideoProvider } from './providers/video';
 
 export interface AppDeps {
   db: Db;
@@ -39,6 +40,8 @@ export interface AppDeps {
   liveTranscription: LiveTranscription | null;
   /** Browser voice calls on Vapi, or null where they run on the local pipeline. */
   vapi: VapiCalls | null;
+  /** Who runs video calls (the local voice pipeline by default). */
+  video: VideoProvider;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

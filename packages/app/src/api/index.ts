@@ -46,4 +46,15 @@ export { greetUser, guessCountry } from './text-channels';
 export { fetchSpeech } from './tts';
 export { uploadFile } from './uploads';
 export { fetchMemberships, fetchUsage } from './usage';
+export {
+  endVideoCall,
+  getSharedVideoCall,
+  getVideoCall,
+  getVideoCallDebug,
+  sendTranscriptUpdate,
+  sendVideoReport,
+  setRecordingStatus,
+  startVideoCall,
+  uploadRecording,
+} from './video-calls';
 export { reportVoiceFailure } from './voice-failures';

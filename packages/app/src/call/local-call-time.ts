@@ -5,15 +5,26 @@
  * paywall before a call is even tried, and survives the visitor's cookie being cleared.
  */
 
-/** The storage key of one clone's (and instance's) remaining voice seconds. */
-export function localCallTimeKey(slug: string, instanceSlug: string | null): string {
-  return `doppel:voice-remaining:${slug}/${instanceSlug ?? ''}`;
+type CallResource = 'voice_seconds' | 'video_seconds';
+
+/** The storage key of one clone's (and instance's) remaining voice (or video) seconds. */
+export function localCallTimeKey(
+  slug: string,
+  instanceSlug: string | null,
+  resource: CallResource = 'voice_seconds',
+): string {
+  const kind = resource === 'voice_seconds' ? 'voice' : 'video';
+  return `doppel:${kind}-remaining:${slug}/${instanceSlug ?? ''}`;
 }
 
 /** The remaining voice seconds this browser counted (-1 unlimited); null when it has none. */
-export function readLocalCallTime(slug: string, instanceSlug: string | null): number | null {
+export function readLocalCallTime(
+  slug: string,
+  instanceSlug: string | null,
+  resource: CallResource = 'voice_seconds',
+): number | null {
   try {
-    const raw = localStorage.getItem(localCallTimeKey(slug, instanceSlug));
+    const raw = localStorage.getItem(localCallTimeKey(slug, instanceSlug, resource));
     const value = raw === null ? Number.NaN : Number(raw);
     return Number.isInteger(value) && value >= -1 ? value : null;
   } catch {
@@ -22,9 +33,14 @@ export function readLocalCallTime(slug: string, instanceSlug: string | null): nu
 }
 
 /** Keeps the remaining voice seconds (a hint: the server enforces the quota). */
-export function writeLocalCallTime(slug: string, instanceSlug: string | null, seconds: number): void {
+export function writeLocalCallTime(
+  slug: string,
+  instanceSlug: string | null,
+  seconds: number,
+  resource: CallResource = 'voice_seconds',
+): void {
   try {
-    localStorage.setItem(localCallTimeKey(slug, instanceSlug), String(seconds));
+    localStorage.setItem(localCallTimeKey(slug, instanceSlug, resource), String(seconds));
   } catch {
     // Storage unavailable: nothing to keep.
   }

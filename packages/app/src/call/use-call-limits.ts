@@ -54,28 +54,31 @@ export function useCallLimits({
   call,
   usage: usageStore,
   embedLimit,
+  resource = 'voice_seconds',
 }: {
   clone: CloneProfile;
   instanceSlug: string | null;
-  call: VoiceCall;
+  call: Pick<VoiceCall, 'status' | 'startedAt' | 'start' | 'end'>;
   usage: UsageStore;
   embedLimit: EmbedCallLimit | null;
+  /** What the call uses: voice seconds, or video seconds on the video screen (spec/calls.md §5). */
+  resource?: 'voice_seconds' | 'video_seconds';
 }): CallLimits {
   const { session } = useServices();
   const slug = clone.slug;
   const signedIn = session.signedIn.value;
   const usage = usageStore.usage.value;
-  const quota = anonymousQuota(clone.monetization.anonymous_quota, 'voice_seconds');
+  const quota = anonymousQuota(clone.monetization.anonymous_quota, resource);
   // The visitor's remaining seconds as this browser counted them (null: none counted yet).
-  const [local] = useState(() => signal(readLocalCallTime(slug, instanceSlug)));
+  const [local] = useState(() => signal(readLocalCallTime(slug, instanceSlug, resource)));
   const [anonymousUsed] = useState(() =>
     computed(() => (local.value === null || quota < 0 ? 0 : Math.max(0, quota - local.value))),
   );
-  const paywall = usePaywall({ clone, usage: usageStore, resource: 'voice_seconds', anonymousUsed });
+  const paywall = usePaywall({ clone, usage: usageStore, resource, anonymousUsed });
 
   // What is left now, before this call: the server's answer, and for a visitor the lower of it
   // and the browser's own count. -1 unlimited; null unknown.
-  const server = usage && usage.anonymous === !signedIn ? usage.remaining.voice_seconds : null;
+  const server = usage && usage.anonymous === !signedIn ? usage.remaining[resource] : null;
   const localLeft = signedIn ? null : local.value;
   const remaining =
     server === null ? localLeft : localLeft === null || server < 0 ? server : Math.min(server, localLeft);
@@ -137,8 +140,8 @@ export function useCallLimits({
     const lowered = lowerRemaining(remaining, seconds);
     if (lowered === null) return;
     local.value = lowered;
-    writeLocalCallTime(slug, instanceSlug, lowered);
-  }, [call.status, call.startedAt, signedIn, remaining, local, slug, instanceSlug]);
+    writeLocalCallTime(slug, instanceSlug, lowered, resource);
+  }, [call.status, call.startedAt, signedIn, remaining, local, slug, instanceSlug, resource]);
 
   const { start: startCall } = call;
   const start = useCallback(() => {
@@ -152,10 +155,10 @@ export function useCallLimits({
     startCall();
   }, [paywall, remaining, overage, embedLimit, startCall, clone.options.requireEmail]);
 
-  const spent = usage !== null && !canUse(usage, 'voice_seconds');
+  const spent = usage !== null && !canUse(usage, resource);
   // The countdown: the quota's time left, or the embed's call limit when that comes first. Not
   // beside a disabled start button: its tooltip says why, '1 minute left' there would not be true.
-  const shown = usage !== null && showRemaining('voice_seconds', usage, clone.options.requireEmail);
+  const shown = usage !== null && showRemaining(resource, usage, clone.options.requireEmail);
   const limitLeft = embedLimit ? Math.max(0, embedLimit.seconds - elapsed) : null;
   const quotaLeft = shown ? left : null;
   const countdownLeft =

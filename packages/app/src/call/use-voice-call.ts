@@ -12,6 +12,7 @@ import {
   CallServerEvent,
   type CallStatus,
   type CloneStatus,
+  type StartVoiceCallResponse,
   type VapiVoiceCall,
 } from '@doppel/protocol';
 import type Vapi from '@vapi-ai/web';
@@ -23,6 +24,12 @@ import { useServices } from '../services';
 import { followVapiCall } from './vapi-session';
 
 export const MIC_REFUSED = 'Please allow microphone access to call';
+
+/**
+ * Thrown by a `startCall` whose call runs elsewhere (a video call on Tavus over Daily): the voice
+ * pipeline lets go of the microphone and stays idle, reporting nothing.
+ */
+export class CallHandedOver extends Error {}
 
 export interface TranscriptLine {
   role: 'user' | 'assistant';
@@ -63,6 +70,15 @@ export interface VoiceCallOptions {
   language?: string | null;
   /** Default: `@vapi-ai/web`, loaded when a call is on Vapi. */
   vapi?: VapiFactory;
+  /**
+   * Starts the call on the server in place of POST /api/calls/voice (the video screen: POST
+   * /api/calls/video, which answers the same conversation and socket).
+   */
+  startCall?: () => Promise<{ conversationId: string; socketPath: string }>;
+  /** Also hands the clone's speech to this node (the video screen's speaking level and recording). */
+  tap?: (player: AudioContext) => AudioNode;
+  /** The microphone to use (a device id from the settings); the default one when absent. */
+  microphoneId?: string | null;
 }
 
 export function useVoiceCall(
@@ -76,6 +92,12 @@ export function useVoiceCall(
   const configId = options.configId ?? null;
   const language = options.language ?? null;
   const makeVapi = options.vapi ?? loadVapi;
+  const startCall = useRef(options.startCall);
+  startCall.current = options.startCall;
+  const tap = useRef(options.tap);
+  tap.current = options.tap;
+  const microphoneId = useRef(options.microphoneId ?? null);
+  microphoneId.current = options.microphoneId ?? null;
   const [status, setStatus] = useState<CallStatus>('IDLE');
   const [cloneStatus, setCloneStatus] = useState<CloneStatus>('IDLE');
   const [micRefused, setMicRefused] = useState(false);
@@ -126,7 +148,7 @@ export function useVoiceCall(
         mic = await streamMicrophone((pcm) => {
           if (socket?.readyState === WebSocket.OPEN) socket.send(pcm.buffer as ArrayBuffer);
           else frames.push(pcm);
-        });
+        }, microphoneId.current);
       } catch (error) {
         setMicRefused(true);
         setStatus('FAILED');
@@ -140,11 +162,18 @@ export function useVoiceCall(
         });
         return;
       }
-      let call: Awaited<ReturnType<typeof startVoiceCall>>;
+      let call: StartVoiceCallResponse;
       try {
-        call = await startVoiceCall(api, { slug, instanceSlug, configId, language });
+        const started = startCall.current;
+        call = started
+          ? { provider: 'local', callLimitSeconds: null, ...(await started()) }
+          : await startVoiceCall(api, { slug, instanceSlug, configId, language });
       } catch (error) {
         mic.stop();
+        if (error instanceof CallHandedOver) {
+          setStatus('IDLE');
+          return;
+        }
         if (statusOf(error) === 402) {
           setStatus('IDLE');
           // spec/calls.md §5: no time left — the page's paywall (or the embed's host) takes it.
@@ -170,6 +199,7 @@ export function useVoiceCall(
         return;
       }
       const player = new AudioContext();
+      const tapped = tap.current?.(player) ?? null;
       socket = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${call.socketPath}`);
       socket.binaryType = 'arraybuffer';
       const current = {
@@ -199,6 +229,7 @@ export function useVoiceCall(
               const source = player.createBufferSource();
               source.buffer = audio;
               source.connect(player.destination);
+              if (tapped) source.connect(tapped);
               source.onended = () => {
                 if (current.playing !== source) return;
                 current.playing = null;

@@ -31,9 +31,17 @@ interface Microphone {
 }
 
 /** Asks for the microphone and sends its samples to `onBlock`; rejects when refused or missing. */
-async function openMicrophone(onBlock: (samples: Float32Array) => void): Promise<Microphone> {
+async function openMicrophone(
+  onBlock: (samples: Float32Array) => void,
+  deviceId: string | null = null,
+): Promise<Microphone> {
   const stream = await navigator.mediaDevices.getUserMedia({
-    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    audio: {
+      channelCount: 1,
+      echoCancellation: true,
+      noiseSuppression: true,
+      ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+    },
   });
   const context = new AudioContext();
   const release = () => {
@@ -135,7 +143,11 @@ export interface MicrophoneStream {
  * The microphone as a stream for a call: every 100 ms its samples, averaged down to 16 kHz
  * 16-bit PCM (protocol CALL_SAMPLE_RATE), go to `onPcm`.
  */
-export async function streamMicrophone(onPcm: (pcm: Int16Array) => void): Promise<MicrophoneStream> {
+export async function streamMicrophone(
+  onPcm: (pcm: Int16Array) => void,
+  /** The microphone chosen in the video screen's settings; the default one when null. */
+  deviceId: string | null = null,
+): Promise<MicrophoneStream> {
   let pending = new Float32Array(0);
   let muted = false;
   let batch = Number.POSITIVE_INFINITY;
@@ -149,7 +161,7 @@ export async function streamMicrophone(onPcm: (pcm: Int16Array) => void): Promis
     const samples = resample(pending, rate);
     pending = new Float32Array(0);
     if (!muted) onPcm(toPcm16(samples));
-  });
+  }, deviceId);
   rate = mic.rate;
   batch = Math.round(rate / 10);
   return {

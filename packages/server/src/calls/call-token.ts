@@ -21,11 +21,21 @@ export const CallClaims = z.object({
   charged: z.number().int().nonnegative(),
   /** The embed configuration's call limit in seconds (spec/calls.md §4); null for none. */
   callLimitSeconds: z.number().int().positive().nullable().default(null),
+  /** What the call's seconds are charged to: voice seconds, or video seconds for a video call. */
+  resource: z.enum(['voice_seconds', 'video_seconds']).default('voice_seconds'),
+  /** The call's hard limit in seconds (spec/calls.md §9: 6 hours for voice, 1 hour for video). */
+  maxSeconds: z.number().int().positive().max(21_600).default(21_600),
+  /** The video call this socket carries (video_calls.id); null for a voice call. */
+  videoCallId: z.string().nullable().default(null),
+  /** The question chosen on the video start overlay: the clone answers it first. */
+  question: z.string().nullable().default(null),
   expiresAt: z.number().int(),
 });
 export type CallClaims = z.infer<typeof CallClaims>;
+/** What a route puts in a ticket (the defaults of a voice call may be left out). */
+export type CallClaimsInput = z.input<typeof CallClaims>;
 
-export function signCallToken(secret: string, claims: CallClaims): string {
+export function signCallToken(secret: string, claims: CallClaimsInput): string {
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${body}.${hmac(secret, `call:${body}`)}`;
 }

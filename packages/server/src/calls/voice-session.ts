@@ -4,7 +4,8 @@
  * language model) hears it; it is stored and answered like a chat message, and the answer comes
  * back as speech. Speaking over the clone stops it (barge-in). The call's seconds are charged as
  * it runs, every 5 s, atomically against the caller's quota (store/charge-seconds.ts): when the
- * quota is gone the call ends; at 6 hours it ends too, and at the embed configuration's call
+ * quota is gone the call ends; at its hard limit (6 hours, or 1 hour for a video call, charged as
+ * video seconds) it ends too, and at the embed configuration's call
  * limit when the call has one (spec/calls.md §4: ended with reason `call-limit`).
  */
 import type { Brain } from '@doppel/brain';
@@ -49,6 +50,10 @@ export interface VoiceSessionDeps {
   model: () => Promise<SpeechModel>;
   /** The clone's voice (its own, or the local default). */
   voice: { provider: 'espeak' | '11labs' | 'cartesia' | 'openai'; voiceId: string; model: string | null };
+  /** Each line of the transcript as it is sent (a video call keeps them: routes/video-calls.ts). */
+  onTranscript?: (role: 'user' | 'assistant', text: string) => void;
+  /** The call ended: why, and the seconds charged for it in all. */
+  onEnded?: (reason: CallEndReason, seconds: number) => Promise<void>;
 }
 
 const spoken = (text: string) => text.replace(/\s*\[\d+\]/g, '').replace(/[*_#>`]/g, '');
@@ -73,13 +78,18 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
     send({ type: 'status', status: next });
   };
   const elapsed = () => Math.ceil((clock.now().getTime() - startedAt) / 1000);
+  const maxSeconds = Math.min(call.maxSeconds, MAX_CALL_SECONDS);
+  const transcript = (role: 'user' | 'assistant', text: string) => {
+    send({ type: 'transcript', role, text });
+    deps.onTranscript?.(role, text);
+  };
 
   /** Charges the seconds used so far; false when the quota could not cover them. */
   const charge = async (): Promise<boolean> => {
-    const due = Math.min(elapsed(), call.callLimitSeconds ?? MAX_CALL_SECONDS, MAX_CALL_SECONDS) - charged;
+    const due = Math.min(elapsed(), call.callLimitSeconds ?? maxSeconds, maxSeconds) - charged;
     if (due <= 0) return true;
     const result = await chargeSeconds(db, {
-      resource: 'voice_seconds',
+      resource: call.resource,
       userId: call.userId,
       visitorId: call.visitorId,
       cloneId: call.cloneId,
@@ -97,14 +107,18 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
     ended = true;
     clearInterval(meter);
     clearTimeout(limit);
+    clearTimeout(hardLimit);
     answering?.abort();
     await charge().catch((error) => logger.error(`charging call ${call.conversationId} failed`, error));
     send({ type: 'ended', reason, seconds: charged });
     socket.close(1000, reason);
+    await deps
+      .onEnded?.(reason, charged)
+      .catch((error) => logger.error(`recording the end of call ${call.conversationId} failed`, error));
   };
 
   const meter = setInterval(() => {
-    if (elapsed() >= MAX_CALL_SECONDS) {
+    if (elapsed() >= maxSeconds) {
       void end('time-limit');
       return;
     }
@@ -124,21 +138,24 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
     call.callLimitSeconds === null
       ? undefined
       : setTimeout(() => void end('call-limit'), call.callLimitSeconds * 1000);
+  // The call's hard limit, to the second (spec/calls.md §9: 1 hour for a video call).
+  const hardLimit = setTimeout(() => void end('time-limit'), maxSeconds * 1000);
 
-  /** Hears one utterance, answers it, speaks the answer. */
-  const turn = async (pcm: Int16Array) => {
+  /** Hears one utterance (or takes the question chosen before the call), answers it, speaks the answer. */
+  const turn = async (said: Int16Array | string) => {
     if (ended) return;
     const abort = new AbortController();
     answering = abort;
     setStatus('THINKING');
     try {
-      const heard = await deps.recogniser.transcribe(pcmWav(pcm), await deps.model());
+      const heard =
+        typeof said === 'string' ? said : await deps.recogniser.transcribe(pcmWav(said), await deps.model());
       if (abort.signal.aborted) return;
       if (heard === '') {
         setStatus('LISTENING');
         return;
       }
-      send({ type: 'transcript', role: 'user', text: heard });
+      transcript('user', heard);
       const accepted = await acceptMessage(db, {
         conversationId: call.conversationId,
         slug: call.slug,
@@ -170,7 +187,7 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
         products: accepted.products,
       });
       const words = spoken(done.text);
-      send({ type: 'transcript', role: 'assistant', text: words });
+      transcript('assistant', words);
       const speaker = deps.tts.speakerFor(deps.voice);
       if (!speaker) {
         setStatus('LISTENING');
@@ -222,4 +239,9 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
   });
   socket.on('close', () => void end('hangup'));
   send({ type: 'status', status: 'LISTENING' });
+  // spec/calls.md §4: a video call started with a question from the start overlay answers it first.
+  if (call.question) {
+    const question = call.question;
+    queue = queue.then(() => turn(question));
+  }
 }

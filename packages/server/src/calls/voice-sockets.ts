@@ -12,6 +12,7 @@ import { VOICE_SOCKET_PATH } from '../routes/calls';
 import { cloneLanguageModels } from '../speech/clone-language-model';
 import { findCloneVoice } from '../store/tts-audio';
 import { readCallToken } from './call-token';
+import { videoCallHooks } from './video-call-hooks';
 import { runVoiceSession } from './voice-session';
 
 /** espeak-ng's voice for a clone without one of its own. */
@@ -64,6 +65,7 @@ export function voiceSockets(deps: AppDeps): VoiceSockets | null {
             tts: deps.tts,
             model: () => models(call.cloneId),
             voice,
+            ...(call.videoCallId ? videoCallHooks(deps, call.videoCallId) : {}),
           });
         });
       })().catch((error: unknown) => {

@@ -11,9 +11,11 @@ import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
 import { speechProvider } from './speech';
 import { storageProvider } from './storage';
+import { tavusProvider } from './tavus';
 import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
 import { vapiProvider } from './vapi';
+import { videoProvider } from './video';
 
 export const PROVIDERS = {
   llm: llmProvider,
@@ -26,6 +28,8 @@ export const PROVIDERS = {
   speech: speechProvider,
   gladia: gladiaProvider,
   vapi: vapiProvider,
+  video: videoProvider,
+  tavus: tavusProvider,
 };
 
 type Registry = typeof PROVIDERS;

@@ -65,8 +65,13 @@ export const speechProvider = provider({
     };
   },
   configured: () => false,
-  // The local voice call hears the caller with the same recogniser (and speaks with read aloud's).
-  offers: (c) => ({ dictation: c.executable !== null, voiceCall: c.executable !== null }),
+  // The local voice call hears the caller with the same recogniser (and speaks with read aloud's);
+  // the local video call is that voice call on the video screen (providers/video).
+  offers: (c) => ({
+    dictation: c.executable !== null,
+    voiceCall: c.executable !== null,
+    videoCall: c.executable !== null,
+  }),
   create: (c, _deps: Record<string, never>): Recogniser | null =>
     c.executable ? pocketsphinx(c.executable, c.modelDir, c.perIpPerHour) : null,
 });
