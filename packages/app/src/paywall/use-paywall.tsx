@@ -97,6 +97,7 @@ export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: Clone
         resource={paywall.resource}
         paymentsEnabled={clone.features.payments}
         features={clone.features}
+        onMembershipChanged={paywall.membershipChanged}
       />
     </Suspense>
   );
