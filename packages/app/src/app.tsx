@@ -18,6 +18,7 @@ const CallPage = lazy(() => import('./call/call-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
+const MembershipPage = lazy(() => import('./pages/membership-page'));
 
 /**
  * What shows while a page's code loads: the talk screen's and the profile's shapes, drawn from
@@ -93,6 +94,14 @@ function RoutePage({ route }: { route: AppRoute }) {
     case 'call':
       return (
         <CallPage
+          key={`${route.slug}/${route.instanceSlug ?? ''}`}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
+        />
+      );
+    case 'memberships':
+      return (
+        <MembershipPage
           key={`${route.slug}/${route.instanceSlug ?? ''}`}
           slug={route.slug}
           instanceSlug={route.instanceSlug}

@@ -73,6 +73,8 @@ export interface MembershipPanelProps {
   relationshipType: RelationshipType | null;
   paymentsEnabled: boolean;
   features: Pick<Features, 'voiceCall' | 'videoCall' | 'sms' | 'telegram'>;
+  /** Given when nobody is signed in: a card's button asks to sign in first (spec/calls.md §2). */
+  onSignIn?: () => void;
 }
 
 export function MembershipPanel({
@@ -81,6 +83,7 @@ export function MembershipPanel({
   relationshipType,
   paymentsEnabled,
   features,
+  onSignIn,
 }: MembershipPanelProps) {
   useSignals();
   const [basis, setBasis] = useState<BillingBasis>('monthly');
@@ -219,7 +222,7 @@ export function MembershipPanel({
                 relationshipType={relationshipType}
                 paymentsEnabled={paymentsEnabled}
                 offered={features}
-                onAction={(state) => void flow.act(membership, basis, state)}
+                onAction={(state) => (onSignIn ? onSignIn() : void flow.act(membership, basis, state))}
                 busy={busy === membership.id}
                 locked={busy !== null && busy !== membership.id}
               />
