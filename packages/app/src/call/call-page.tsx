@@ -13,7 +13,7 @@ import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { ArrowLeftIcon, ChatIcon, MicIcon, PhoneIcon } from '../components/icons';
 import { NotFound } from '../components/not-found';
-import { PaywallHost } from '../paywall/use-paywall';
+import { PaywallHost, type UpsellTarget } from '../paywall/use-paywall';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
 import { useUsage } from '../session/use-usage';
 import { ShareButton } from '../share/share-button';
@@ -60,6 +60,8 @@ export interface EmbeddedCall {
   configId: string | null;
   /** The configuration's call limit, when it has one: no paywall, `voice-exhausted` instead. */
   limit: EmbedCallLimit | null;
+  /** The paywall is the upsell to the membership page on the main site. */
+  upsell?: UpsellTarget;
 }
 
 export function CallScreen({
@@ -171,7 +173,11 @@ export function CallScreen({
           </section>
         )}
       </main>
-      <PaywallHost paywall={limits.paywall} clone={clone} />
+      <PaywallHost
+        paywall={limits.paywall}
+        clone={clone}
+        {...(embedded?.upsell ? { upsell: embedded.upsell } : {})}
+      />
     </div>
   );
 }
