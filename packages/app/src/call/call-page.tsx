@@ -18,6 +18,7 @@ import { conversationUrl, profileUrl, talkUrl } from '../routes';
 import { useUsage } from '../session/use-usage';
 import { ShareButton } from '../share/share-button';
 import { CloneGate } from '../talk/clone-gate';
+import { CreditsRing } from './credits-ring';
 import { QuotaTooltip } from './quota-tooltip';
 import { type EmbedCallLimit, useCallLimits } from './use-call-limits';
 import { useVoiceCall, type VoiceCall } from './use-voice-call';
@@ -134,7 +135,7 @@ export function CallScreen({
             <span className="icon-btn" aria-hidden="true" />
           )}
           <span className="call-title">{name}</span>
-          <span className="icon-btn" aria-hidden="true" />
+          <CreditsRing usage={usageStore.usage.value} onOpen={() => limits.paywall.open('request')} />
         </header>
       )}
       <main className="call-main" id="main">
