@@ -130,3 +130,7 @@ export const NO_BILLING_ACCOUNT = 'No billing account yet';
 export const INVALID_SIGNATURE = 'Invalid signature';
 /** 400 when the tier has no price for the period asked (spec/calls.md §9). */
 export const noPriceFor = (basis: 'monthly' | 'yearly') => `This membership has no ${basis} price`;
+/** spec/calls.md §8: the checkout's toast, also the 502 of POST /api/subscriptions when Stripe fails. */
+export const SUBSCRIPTION_CREATE_FAILED = 'Failed to create subscription';
+/** 502 of the other subscription calls when Stripe fails or cannot be reached. */
+export const PAYMENT_PROVIDER_FAILED = 'The payment provider did not answer. Please try again.';

@@ -22,6 +22,7 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
+import { type StripePayments, stripeProvider } from './providers/stripe';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
 import { affiliateRoutes } from './routes/affiliates';
@@ -50,7 +51,9 @@ import { savedMessageRoutes } from './routes/saved-messages';
 import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { studioRoutes } from './routes/studio';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { textChannelRoutes } from './routes/text-channels';
 import { textWebhookRoutes } from './routes/text-webhooks';
 import { ttsRoutes } from './routes/tts';
@@ -74,6 +77,8 @@ export interface CreateAppOptions {
   telegram?: TelegramBot;
   /** Default: the TTS provider of the config (espeak-ng, or a keyed service). */
   tts?: Tts;
+  /** Default: Stripe when the config has its keys, else none. */
+  payments?: StripePayments | null;
 }
 
 /** The providers and shared pieces every route module is built from. */
@@ -98,6 +103,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     google: googleProvider.create(config.google, {}),
     recogniser: speechProvider.create(config.speech, {}),
     liveTranscription: gladiaProvider.create(config.gladia, {}),
+    payments: options.payments !== undefined ? options.payments : stripeProvider.create(config.stripe, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -128,6 +134,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', openaiRoutes(deps))
     .route('/', devOutboxRoutes(deps))
     .route('/', textWebhookRoutes(deps))
+    .route('/', stripeWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)
@@ -139,6 +146,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', textChannelRoutes(deps))
     .route('/', cloneRoutes(deps))
     .route('/', usageRoutes(deps))
+    .route('/', subscriptionRoutes(deps))
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))

@@ -11,6 +11,7 @@ import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
 import { speechProvider } from './speech';
 import { storageProvider } from './storage';
+import { stripeProvider } from './stripe';
 import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
 
@@ -24,6 +25,7 @@ export const PROVIDERS = {
   google: googleProvider,
   speech: speechProvider,
   gladia: gladiaProvider,
+  stripe: stripeProvider,
 };
 
 type Registry = typeof PROVIDERS;
