@@ -99,8 +99,7 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
         E2E_SETUP: JSON.stringify([
-          // The tiers of the clones become Stripe products and prices; `tiny` has an owner.
-          ['payments', 'sync'],
+          // `tiny` has an owner (who cannot subscribe to it, issue 13).
           ['relationship', TINY_OWNER_EMAIL, 'tiny', 'CREATOR'],
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],
@@ -115,7 +114,8 @@ export default defineConfig({
         ]),
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      // The clones' imports and the CLI setup take minutes on a shared, loaded machine.
+      timeout: 300_000,
     },
     {
       command: 'node e2e/support/fake-llm.mjs',

@@ -40,6 +40,22 @@ async function routeStripe(context: BrowserContext | Page): Promise<void> {
   });
 }
 
+/**
+ * The tiers of `tiny` become products and prices at the local Stripe, as the server's catalog
+ * sync makes them (its own function, with the official library pointed at the local Stripe).
+ */
+test.beforeAll(async ({ request }) => {
+  const clone = await (await request.get('/api/clones/tiny')).json();
+  const tiers = SubscriptionData.parse(await (await request.get('/api/clones/tiny/memberships')).json());
+  const stripe = stripeClient({
+    secretKey: STRIPE_SECRET_KEY,
+    publishableKey: STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    apiBase: LOCAL_STRIPE,
+  });
+  await syncCatalog(stripe, { id: clone.id, name: clone.name, memberships: tiers.memberships });
+});
+
 async function usageOf(request: APIRequestContext, slug: string) {
   return (await request.get(`/api/clones/${slug}/usage`)).json();
 }
