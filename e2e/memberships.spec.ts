@@ -8,7 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { SLOW, STRIPE_PORT, TINY_OWNER_EMAIL } from './support/ports';
+import { SubscriptionData } from '../packages/protocol/src/membership';
+import { syncCatalog } from '../packages/server/src/payments/catalog';
+import { stripeClient } from '../packages/server/src/providers/stripe/stripe-client';
+import {
+  SLOW,
+  STRIPE_PORT,
+  STRIPE_PUBLISHABLE_KEY,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  TINY_OWNER_EMAIL,
+} from './support/ports';
 import { DESKTOP, PHONE, signIn, signInAs } from './support/site';
 
 const STANDIN = readFileSync(join(import.meta.dirname, 'support', 'stripe-js-standin.js'), 'utf8');
