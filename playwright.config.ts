@@ -15,6 +15,11 @@ import {
   OPENID_PORT,
   SLOW_PORT,
   STAFF_EMAIL,
+  STRIPE_PORT,
+  STRIPE_PUBLISHABLE_KEY,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  TINY_OWNER_EMAIL,
 } from './e2e/support/ports';
 
 const server = 'node packages/server/dist/main.mjs';
@@ -61,6 +66,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Memberships (issue 13): Stripe's API answered locally; its webhooks go to the app server.
+      command: 'node --import tsx e2e/support/local-stripe-server.ts',
+      url: `http://127.0.0.1:${STRIPE_PORT}/health`,
+      env: { ...process.env },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/start-server.mjs',
       url: `http://localhost:${APP_PORT}/api/health`,
       env: {
@@ -80,7 +93,14 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'doppel-test-client',
         GOOGLE_CLIENT_SECRET: 'doppel-test-secret',
         GOOGLE_ISSUER: `http://localhost:${OPENID_PORT}`,
+        // Payments through the local Stripe above (the official library, pointed at it).
+        STRIPE_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
         E2E_SETUP: JSON.stringify([
+          // `tiny` has an owner (who cannot subscribe to it, issue 13).
+          ['relationship', TINY_OWNER_EMAIL, 'tiny', 'CREATOR'],
           ['embed', 'create', 'demo', '--id', 'e2e-allowed', '--origin', `http://127.0.0.1:${APP_PORT + 1}`],
           ['embed', 'create', 'tiny', '--id', 'e2e-tiny'],
           // Voice limits (issue 11): a clone whose visitors get 6 seconds of calls, and an embed
@@ -94,7 +114,8 @@ export default defineConfig({
         ]),
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      // The clones' imports and the CLI setup take minutes on a shared, loaded machine.
+      timeout: 300_000,
     },
     {
       command: 'node e2e/support/fake-llm.mjs',
@@ -111,6 +132,8 @@ export default defineConfig({
         PORT: String(SLOW_PORT),
         EXAMPLES_PORT: '0',
         DATA_DIR: 'memory://',
+        // No Stripe keys here: the memberships say payments are not set up (issue 13).
+        DEV_OUTBOX: 'on',
         LLM_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
         LLM_API_KEY: 'test',
         LLM_MODEL: 'fake-slow',

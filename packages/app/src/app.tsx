@@ -20,6 +20,7 @@ const SharedCallPage = lazy(() => import('./video/video-share-page'));
 const LegalPage = lazy(() => import('./pages/legal-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const StudioQuestionsPage = lazy(() => import('./studio/studio-questions-page'));
+const MembershipPage = lazy(() => import('./pages/membership-page'));
 
 /**
  * What shows while a page's code loads: the talk screen's and the profile's shapes, drawn from
@@ -120,6 +121,14 @@ function RoutePage({ route }: { route: AppRoute }) {
     case 'call':
       return (
         <CallPage
+          key={`${route.slug}/${route.instanceSlug ?? ''}`}
+          slug={route.slug}
+          instanceSlug={route.instanceSlug}
+        />
+      );
+    case 'memberships':
+      return (
+        <MembershipPage
           key={`${route.slug}/${route.instanceSlug ?? ''}`}
           slug={route.slug}
           instanceSlug={route.instanceSlug}

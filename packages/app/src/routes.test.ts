@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { conversationUrl, parseRoute, talkUrl } from './routes';
+import { conversationUrl, membershipsUrl, parseRoute, talkUrl } from './routes';
 
 describe('parseRoute', () => {
   it.each([
@@ -41,8 +41,21 @@ describe('parseRoute', () => {
     ['/studio/demo/build/questions', { name: 'studioQuestions', slug: 'demo' }],
     ['/studio/demo/build', { name: 'notFound' }],
     ['/studio', { name: 'notFound' }],
+    // spec/calls.md §2: the membership page, /memberships/{instanceSlug@cloneSlug | cloneSlug}.
+    ['/memberships/demo', { name: 'memberships', slug: 'demo', instanceSlug: null }],
+    ['/memberships/team@demo', { name: 'memberships', slug: 'demo', instanceSlug: 'team' }],
+    ['/memberships/team%40demo', { name: 'memberships', slug: 'demo', instanceSlug: 'team' }],
+    ['/memberships/@demo', { name: 'notFound' }],
+    ['/memberships/team@', { name: 'notFound' }],
+    ['/memberships/a@b@c', { name: 'notFound' }],
+    ['/memberships', { name: 'notFound' }],
   ])('%s', (path, route) => {
     expect(parseRoute(path)).toEqual(route);
+  });
+
+  it('builds the membership page URL, with the embed token when given', () => {
+    expect(membershipsUrl('demo')).toBe('/memberships/demo');
+    expect(membershipsUrl('demo', 'team', 'tok en')).toBe('/memberships/team@demo?token=tok+en');
   });
 
   it('builds the talk URLs', () => {

@@ -13,6 +13,7 @@ export type AppRoute =
   | { name: 'video'; slug: string; instanceSlug: string | null }
   | { name: 'sharedCall'; slug: string; instanceSlug: string | null; shareId: string }
   | { name: 'studioQuestions'; slug: string }
+  | { name: 'memberships'; slug: string; instanceSlug: string | null }
   | { name: 'notFound' };
 
 /** The signed-in user's pages, linked from the account menu (spec/calls.md §2). */
@@ -46,6 +47,11 @@ export function parseRoute(path: string): AppRoute {
     if (first === 'terms-of-use') return { name: 'legal', page: 'terms' };
     if (first === 'privacy-policy') return { name: 'legal', page: 'privacy' };
     if (isAccountPage(first)) return { name: 'account', page: first };
+  }
+  // spec/calls.md §2: the membership page on the billing host, /memberships/{instanceSlug@cloneSlug | cloneSlug}.
+  if (first === 'memberships' && rest.length === 1 && rest[0]) {
+    const target = parseMembershipsTarget(rest[0]);
+    return target ? { name: 'memberships', ...target } : { name: 'notFound' };
   }
   if (first === 'studio' && rest.length === 3 && rest[1] === 'build' && rest[2] === 'questions') {
     return { name: 'studioQuestions', slug: rest[0] ?? '' };
@@ -85,7 +91,26 @@ export function parseRoute(path: string): AppRoute {
   return { name: 'notFound' };
 }
 
+/** 'instance@clone' or 'clone' → the clone's slug and the instance's (null when none). */
+export function parseMembershipsTarget(target: string): { slug: string; instanceSlug: string | null } | null {
+  const at = target.indexOf('@');
+  if (at === -1) return target ? { slug: target, instanceSlug: null } : null;
+  const instanceSlug = target.slice(0, at);
+  const slug = target.slice(at + 1);
+  if (!instanceSlug || !slug || slug.includes('@')) return null;
+  return { slug, instanceSlug };
+}
+
 const enc = encodeURIComponent;
+
+/**
+ * /memberships/{instanceSlug@cloneSlug | cloneSlug}: a clone's membership page (spec/calls.md §2),
+ * with the embed's stored `token` when it is opened from an embed.
+ */
+export function membershipsUrl(slug: string, instanceSlug?: string | null, token?: string | null): string {
+  const target = instanceSlug ? `${enc(instanceSlug)}@${enc(slug)}` : enc(slug);
+  return `/memberships/${target}${token ? `?${new URLSearchParams({ token }).toString()}` : ''}`;
+}
 const base = (slug: string, instanceSlug?: string | null): string =>
   instanceSlug ? `/${enc(slug)}/${enc(instanceSlug)}` : `/${enc(slug)}`;
 

@@ -64,6 +64,17 @@ export type AnonymousQuota = z.infer<typeof AnonymousQuota>;
 export const Monetization = z.object({
   anonymous_quota: AnonymousQuota.default({ messages: 10, voice_minutes: 0, video_minutes: 0 }),
   has_upsell_options: z.boolean().default(false),
+  /**
+   * The creator's own page about their memberships (an http(s) URL): the upsell's main button
+   * says 'Learn More' and opens it instead of 'Get Access' to the membership page (spec/calls.md §2,
+   * issue 13: a per-clone link in clone.json rather than hard-coded creators).
+   */
+  learn_more_url: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'learn_more_url must be an http(s) URL')
+    .nullable()
+    .default(null),
 });
 export type Monetization = z.infer<typeof Monetization>;
 

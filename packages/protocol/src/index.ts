@@ -17,6 +17,7 @@ export * from './errors';
 export * from './feedback';
 export * from './membership';
 export * from './message-debug';
+export * from './payments';
 export * from './reaction';
 export * from './relationship';
 export * from './reserved-slugs';

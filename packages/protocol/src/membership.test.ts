@@ -26,6 +26,7 @@ describe('membership schemas', () => {
       SubscriptionData.parse({ memberships: [membership], active_subscription: null }).memberships,
     ).toHaveLength(1);
     const active = {
+      id: 'sub-1',
       membership: { id: 'm1', instanceId: null },
       basis: 'yearly',
       willCancelAtPeriodEnd: true,

@@ -9,6 +9,17 @@ const Price = z.number().min(0).nullable();
 /** A monthly allowance; -1 (or above 99999 for messages) is unlimited (spec/calls.md §9). */
 const Allowance = z.number().int().min(-1);
 
+/**
+ * Overage billing of a tier (issue 13): past the tier's monthly quota the member's use goes on
+ * and is billed per unit, in USD, as metered usage at the payment provider.
+ */
+export const MembershipOverage = z.object({
+  perMessage: z.number().min(0).default(0),
+  perVoiceMinute: z.number().min(0).default(0),
+  perVideoMinute: z.number().min(0).default(0),
+});
+export type MembershipOverage = z.infer<typeof MembershipOverage>;
+
 /** spec/calls.md §3: a paid tier of a clone (or of one of its instances). */
 export const Membership = z.object({
   id: z.string(),
@@ -29,6 +40,8 @@ export const Membership = z.object({
   /** spec/chat.md §3: inactive tiers are kept for existing members but not offered. */
   active: z.boolean().default(true),
   instanceId: z.string().nullable().default(null),
+  /** Overage billing for this tier's members; absent or null: use stops at the quota. */
+  overage: MembershipOverage.nullable().optional(),
 });
 export type Membership = z.infer<typeof Membership>;
 
@@ -62,6 +75,8 @@ export const ENTITLING_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
 
 /** spec/calls.md §3: the user's current subscription to this clone. */
 export const ActiveSubscription = z.object({
+  /** The subscription's id: what /api/subscriptions/:id/(cancel|resume|switch|…) take. */
+  id: z.string(),
   membership: z.object({ id: z.string(), instanceId: z.string().nullable() }),
   basis: BillingBasis,
   /** A cancellation is scheduled: the button offers Resume (spec/calls.md §4). */

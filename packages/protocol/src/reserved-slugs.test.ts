@@ -11,6 +11,7 @@ describe('RESERVED_SLUGS', () => {
         'billing',
         'embed',
         'explore',
+        'memberships',
         'privacy-policy',
         'profile',
         'studio',

@@ -22,6 +22,7 @@ export const RESERVED_SLUG_OWNERS: Readonly<Record<string, ReservedSlugOwner>> =
   profile: 'site',
   billing: 'site',
   actions: 'site',
+  memberships: 'site',
 };
 
 /** Slugs no clone may take: every reserved first segment. */

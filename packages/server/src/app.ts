@@ -22,6 +22,7 @@ import { type Mailer, mailerProvider } from './providers/mailer';
 import { type SmsSender, smsProvider } from './providers/sms';
 import { speechProvider } from './providers/speech';
 import { storageProvider } from './providers/storage';
+import { type StripePayments, stripeProvider } from './providers/stripe';
 import { tavusProvider } from './providers/tavus';
 import { type TelegramBot, telegramProvider } from './providers/telegram';
 import { type Tts, ttsProvider } from './providers/tts';
@@ -53,7 +54,9 @@ import { savedMessageRoutes } from './routes/saved-messages';
 import { shareRoutes } from './routes/shares';
 import { staticRoutes } from './routes/static-files';
 import { stopAnswerRoutes } from './routes/stop-answer';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { studioRoutes } from './routes/studio';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { tavusWebhookRoutes } from './routes/tavus-webhooks';
 import { textChannelRoutes } from './routes/text-channels';
 import { textWebhookRoutes } from './routes/text-webhooks';
@@ -80,6 +83,8 @@ export interface CreateAppOptions {
   telegram?: TelegramBot;
   /** Default: the TTS provider of the config (espeak-ng, or a keyed service). */
   tts?: Tts;
+  /** Default: Stripe when the config has its keys, else none. */
+  payments?: StripePayments | null;
 }
 
 /** The providers and shared pieces every route module is built from. */
@@ -109,6 +114,7 @@ export function createDeps(options: CreateAppOptions): AppDeps {
     video:
       tavusProvider.create(config.tavus, { db, authSecret, storage: config.storage }) ??
       videoProvider.create(config.video, { db, clock }),
+    payments: options.payments !== undefined ? options.payments : stripeProvider.create(config.stripe, {}),
     botCheck: botCheck({ db, secret: authSecret, now: clock.now, maxNumber: config.botCheck.maxNumber }),
     authSecret,
   };
@@ -141,6 +147,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', textWebhookRoutes(deps))
     .route('/', vapiWebhookRoutes(deps))
     .route('/', tavusWebhookRoutes(deps))
+    .route('/', stripeWebhookRoutes(deps))
     .route('/', embedConfigRoutes(deps))
     .route('/', uploadPartRoutes(deps))
     .use('*', who)
@@ -152,6 +159,7 @@ export function appFromDeps(deps: AppDeps): Hono {
     .route('/', textChannelRoutes(deps))
     .route('/', cloneRoutes(deps))
     .route('/', usageRoutes(deps))
+    .route('/', subscriptionRoutes(deps))
     .route('/', conversationRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', reactionRoutes(deps))

@@ -11,6 +11,7 @@ import type { Mailer } from './providers/mailer';
 import type { SmsSender } from './providers/sms';
 import type { Recogniser } from './providers/speech';
 import type { LocalStorage, Storage } from './providers/storage';
+import type { StripePayments } from './providers/stripe';
 import type { TelegramBot } from './providers/telegram';
 import type { Tts } from './providers/tts';
 import type { VapiCalls } from './providers/vapi';
@@ -42,6 +43,8 @@ export interface AppDeps {
   vapi: VapiCalls | null;
   /** Who runs video calls (the local voice pipeline by default). */
   video: VideoProvider;
+  /** Stripe (memberships bought and billed), or null where payments are not configured. */
+  payments: StripePayments | null;
   /** The site's invisible bot check (challenges, tokens). */
   botCheck: BotCheck;
   /** The server secret (AUTH_SECRET or the stored one), loaded once. */

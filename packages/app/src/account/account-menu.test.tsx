@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { cloneProfile, jsonResponse, usage, user } from '../test/fixtures';
+import { cloneProfile, jsonResponse, membership, usage, user } from '../test/fixtures';
 import { mockApi, renderApp } from '../test/render-app';
 
 function api(overrides: Parameters<typeof mockApi>[0] = {}, staff = false) {
@@ -70,13 +70,49 @@ describe('account menu', () => {
   });
 
   it('opens the Subscriptions page, which says payments are not configured', async () => {
-    api();
+    api({
+      'GET /api/subscriptions': () => jsonResponse({ subscriptions: [] }),
+      'GET /api/payments/config': () => jsonResponse({ enabled: false, publishableKey: null }),
+    });
     const { location } = renderApp('/demo');
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole('menuitem', { name: 'Subscriptions' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/billing'));
     expect(await screen.findByRole('heading', { name: 'Subscriptions' }, { timeout: 5_000 })).toBeTruthy();
-    expect(screen.getByText('Payments are not configured yet')).toBeTruthy();
+    expect(await screen.findByText('Payments are not configured yet')).toBeTruthy();
+  });
+
+  it('lists the real subscriptions on the Subscriptions page, with their state', async () => {
+    api({
+      'GET /api/subscriptions': () =>
+        jsonResponse({
+          subscriptions: [
+            {
+              id: 'sub-1',
+              clone: { slug: 'demo', name: 'Ada Demo', imageUrl: null },
+              instance: null,
+              membershipId: 'tier-1',
+              membership: membership({ id: 'tier-1', name: 'Supporter', basePrice: 8, annualPrice: 80 }),
+              basis: 'yearly',
+              status: 'active',
+              entitled: true,
+              willCancelAtPeriodEnd: true,
+              currentPeriodEnd: '2027-03-03T12:00:00.000Z',
+              provider: 'stripe',
+            },
+          ],
+        }),
+      'GET /api/payments/config': () => jsonResponse({ enabled: true, publishableKey: 'pk_test_abcdefgh' }),
+    });
+    renderApp('/billing');
+    const list = await screen.findByRole('list', { name: 'Your subscriptions' }, { timeout: 5_000 });
+    expect(within(list).getByText('Supporter · Ada Demo')).toBeTruthy();
+    expect(within(list).getByText('$80 per year')).toBeTruthy();
+    expect(within(list).getByText('Ends March 3, 2027')).toBeTruthy();
+    expect(
+      within(list).getByRole('link', { name: 'Manage Supporter of Ada Demo' }).getAttribute('href'),
+    ).toBe('/memberships/demo');
+    expect(screen.getByRole('button', { name: 'open the billing portal' })).toBeTruthy();
   });
 
   it('signs out with the spec toasts, and says so when it fails', async () => {

@@ -31,6 +31,18 @@ export {
 } from './conversations';
 export { fetchFullTranscript, startDictationSession, transcribeRecording } from './dictation';
 export { sendFeedback } from './feedback';
+export {
+  cancelSubscription,
+  createSubscription,
+  fetchBillingPortalLink,
+  fetchCancelLink,
+  fetchMySubscriptions,
+  fetchPaymentsConfig,
+  fetchSubscription,
+  fetchUpdateLink,
+  resumeSubscription,
+  switchSubscription,
+} from './payments';
 export { setMessageReaction } from './reactions';
 export { fetchSavedMessages, setMessageSaved } from './saved';
 export {

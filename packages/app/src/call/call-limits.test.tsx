@@ -13,6 +13,7 @@ const caller = (minutes: number) =>
     monetization: {
       anonymous_quota: { messages: 10, voice_minutes: minutes, video_minutes: 0 },
       has_upsell_options: false,
+      learn_more_url: null,
     },
   });
 

@@ -13,11 +13,12 @@ import { Link } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { ArrowLeftIcon, ChatIcon, MicIcon, PhoneIcon } from '../components/icons';
 import { NotFound } from '../components/not-found';
-import { PaywallHost } from '../paywall/use-paywall';
+import { PaywallHost, type UpsellTarget } from '../paywall/use-paywall';
 import { conversationUrl, profileUrl, talkUrl } from '../routes';
 import { useUsage } from '../session/use-usage';
 import { ShareButton } from '../share/share-button';
 import { CloneGate } from '../talk/clone-gate';
+import { CreditsRing } from './credits-ring';
 import { LanguageSelect, usePreferredLanguage } from './language-select';
 import { QuotaTooltip } from './quota-tooltip';
 import { type EmbedCallLimit, useCallLimits } from './use-call-limits';
@@ -61,6 +62,8 @@ export interface EmbeddedCall {
   configId: string | null;
   /** The configuration's call limit, when it has one: no paywall, `voice-exhausted` instead. */
   limit: EmbedCallLimit | null;
+  /** The paywall is the upsell to the membership page on the main site. */
+  upsell?: UpsellTarget;
 }
 
 export function CallScreen({
@@ -135,7 +138,7 @@ export function CallScreen({
             <span className="icon-btn" aria-hidden="true" />
           )}
           <span className="call-title">{name}</span>
-          <span className="icon-btn" aria-hidden="true" />
+          <CreditsRing usage={usageStore.usage.value} onOpen={() => limits.paywall.open('request')} />
         </header>
       )}
       <main className="call-main" id="main">
@@ -181,7 +184,11 @@ export function CallScreen({
           </section>
         )}
       </main>
-      <PaywallHost paywall={limits.paywall} clone={clone} />
+      <PaywallHost
+        paywall={limits.paywall}
+        clone={clone}
+        {...(embedded?.upsell ? { upsell: embedded.upsell } : {})}
+      />
     </div>
   );
 }

@@ -35,6 +35,7 @@ function api(options: { signedIn?: boolean; usage?: Partial<Usage>; start?: () =
           monetization: {
             anonymous_quota: { messages: 10, voice_minutes: 10, video_minutes: 0 },
             has_upsell_options: false,
+            learn_more_url: null,
           },
         }),
       ),

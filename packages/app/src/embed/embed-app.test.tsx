@@ -271,6 +271,7 @@ describe('embed chat', () => {
             monetization: {
               anonymous_quota: { messages: 3, voice_minutes: 0, video_minutes: 0 },
               has_upsell_options: false,
+              learn_more_url: null,
             },
           }),
         ),

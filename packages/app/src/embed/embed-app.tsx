@@ -144,6 +144,7 @@ export function EmbedApp({ location, bridge, storage, mainOrigin, services }: Em
           config={configValue}
           bridge={bridge}
           chatHref={embedPageHref(location, 'chat')}
+          upsell={{ mainOrigin, token: storage.token }}
         />
       </Suspense>
     );

@@ -24,6 +24,7 @@ function api(features = calls, callLimitSeconds: number | null = null) {
           monetization: {
             anonymous_quota: { messages: 10, voice_minutes: 3, video_minutes: 0 },
             has_upsell_options: false,
+            learn_more_url: null,
           },
         }),
       ),

@@ -12,6 +12,7 @@ import { CallScreen } from '../call/call-page';
 import type { EmbedCallLimit } from '../call/use-call-limits';
 import { Avatar } from '../components/avatar';
 import { ArrowLeftIcon } from '../components/icons';
+import type { UpsellTarget } from '../paywall/use-paywall';
 import type { EmbedBridge } from './bridge';
 import { CloseButton } from './close-button';
 
@@ -21,9 +22,11 @@ export interface EmbedCallProps {
   bridge: EmbedBridge;
   /** The embed's chat page, for the back arrow and Chat. */
   chatHref: string;
+  /** The paywall's upsell: the membership page on the main site, with the embed's token. */
+  upsell: UpsellTarget;
 }
 
-export default function EmbedCall({ clone, config, bridge, chatHref }: EmbedCallProps) {
+export default function EmbedCall({ clone, config, bridge, chatHref, upsell }: EmbedCallProps) {
   useSignals();
   const name = clone.instance?.name ?? clone.name;
   const imageUrl = clone.instance?.imageUrl ?? clone.imageUrl;
@@ -55,7 +58,7 @@ export default function EmbedCall({ clone, config, bridge, chatHref }: EmbedCall
     <CallScreen
       clone={clone}
       instanceSlug={clone.instance?.slug ?? null}
-      embedded={{ header, chatHref, configId, limit }}
+      embedded={{ header, chatHref, configId, limit, upsell }}
     />
   );
 }

@@ -242,7 +242,7 @@ export function EmbedChat({
         </div>
       </div>
       {citations.element}
-      <PaywallHost paywall={controller.paywall} clone={clone} />
+      <PaywallHost paywall={controller.paywall} clone={clone} upsell={{ mainOrigin, token: storage.token }} />
     </div>
   );
 }

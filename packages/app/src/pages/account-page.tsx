@@ -6,6 +6,7 @@ import { SiteHeader } from '../components/site-header';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import type { AccountPage as AccountPageName } from '../routes';
 import { useServices } from '../services';
+import { SubscriptionsList } from './subscriptions-list';
 import './account-page.css';
 
 const TITLES: Record<AccountPageName, string> = {
@@ -57,15 +58,7 @@ export default function AccountPage({ page }: { page: AccountPageName }) {
       </dl>
     );
   } else if (page === 'billing') {
-    body = (
-      <div className="account-card card">
-        <p className="account-lead">Payments are not configured yet</p>
-        <p className="account-muted">
-          Memberships of a clone are listed on its page, but subscribing needs a payment provider this site
-          does not have yet. You have no subscriptions, and nothing is charged to {user.email}.
-        </p>
-      </div>
-    );
+    body = <SubscriptionsList email={user.email} />;
   } else {
     body = (
       <div className="account-card card">

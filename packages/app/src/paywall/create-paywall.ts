@@ -60,6 +60,8 @@ export interface Paywall {
   /** Opens the sign-in step or the tiers; answers what it opened ('none' when nothing applies). */
   open(reason: PaywallReason): PaywallAction;
   close(): void;
+  /** A subscription changed (bought, switched, cancelled, resumed): reads the usage again. */
+  membershipChanged(): void;
   /** Starts closing by itself (back within limits, signed out); returns the stop function. */
   connect(): () => void;
 }
@@ -143,6 +145,9 @@ export function createPaywall(options: PaywallOptions): Paywall {
     open,
     close: () => {
       openedBy.value = null;
+    },
+    membershipChanged: () => {
+      void usage.refresh();
     },
     connect,
   };

@@ -4,6 +4,7 @@ import {
   membershipBenefits,
   membershipPrice,
   type OfferedMedia,
+  type SubscribeButtonState,
   subscribeButtonState,
 } from '@doppel/core';
 import {
@@ -36,6 +37,11 @@ interface MembershipCardProps {
   paymentsEnabled: boolean;
   /** What the deployment offers (the clone's features): the benefits promise nothing else. */
   offered: OfferedMedia;
+  /** The button was pressed (its state by spec/calls.md §4). */
+  onAction?: (state: SubscribeButtonState) => void;
+  /** This card's action is under way; `locked` when another card's is. */
+  busy?: boolean;
+  locked?: boolean;
 }
 
 /** spec/calls.md §2: name, price, per-period label, optional description, benefits and the button. */
@@ -46,6 +52,9 @@ export function MembershipCard({
   relationshipType,
   paymentsEnabled,
   offered,
+  onAction,
+  busy = false,
+  locked = false,
 }: MembershipCardProps) {
   const price = membershipPrice(membership, basis);
   const state = subscribeButtonState({ activeSubscription, membership, basis, price, relationshipType });
@@ -87,10 +96,13 @@ export function MembershipCard({
           <button
             type="button"
             className={state === 'cancel' ? 'btn btn-secondary' : 'btn btn-primary'}
-            disabled={reason !== null}
+            disabled={reason !== null || busy || locked}
             title={reason ?? undefined}
             aria-describedby={reason ? `${headingId}-reason` : undefined}
+            aria-busy={busy || undefined}
+            onClick={() => onAction?.(state)}
           >
+            {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
             {LABELS[state]}
           </button>
           {reason && (

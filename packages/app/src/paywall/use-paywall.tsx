@@ -8,11 +8,21 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { membershipsUrl } from '../routes';
 import { useServices } from '../services';
 import type { UsageStore } from '../session';
 import { createPaywall, type Paywall } from './create-paywall';
 
 const PaywallDialog = lazy(() => import('./paywall-dialog'));
+const UpsellDialog = lazy(() => import('./upsell-dialog'));
+
+/** An embed's paywall is the upsell: buying happens on the billing host (the main site). */
+export interface UpsellTarget {
+  /** The main site's origin, where the membership page is. */
+  mainOrigin: string;
+  /** The embed's stored token, handed to the membership page so the same user buys there. */
+  token: () => string | null;
+}
 
 /** spec/chat.md §4: when the paywall opens, a local flag paywalled=true is stored (a hint only). */
 export function rememberPaywalled(): void {
@@ -49,7 +59,16 @@ export function usePaywall({
 }
 
 /** Renders `paywall`'s tiers dialog and opens it for the `paywall` query. */
-export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: CloneProfile }) {
+export function PaywallHost({
+  paywall,
+  clone,
+  upsell,
+}: {
+  paywall: Paywall;
+  clone: CloneProfile;
+  /** Given in an embed: the upsell dialog instead of the tiers and the checkout. */
+  upsell?: UpsellTarget;
+}) {
   useSignals();
   const { session } = useServices();
   const user = session.user.value;
@@ -78,6 +97,31 @@ export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: Clone
   });
 
   if (!loaded.current || !user) return null;
+  const learnMoreUrl = clone.monetization.learn_more_url;
+  if (upsell || learnMoreUrl) {
+    const instanceSlug = clone.instance?.slug ?? null;
+    const path = membershipsUrl(clone.slug, instanceSlug, upsell?.token() ?? null);
+    return (
+      <Suspense fallback={null}>
+        <UpsellDialog
+          open={openedBy !== null}
+          onOpenChange={(next) => {
+            if (!next) paywall.close();
+          }}
+          clone={{
+            name: clone.instance?.name ?? clone.name,
+            imageUrl: clone.instance?.imageUrl ?? clone.imageUrl,
+          }}
+          email={user.email}
+          reason={openedBy ?? 'request'}
+          resource={paywall.resource}
+          features={clone.features}
+          accessUrl={upsell ? `${upsell.mainOrigin.replace(/\/+$/, '')}${path}` : path}
+          learnMoreUrl={learnMoreUrl}
+        />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={null}>
       <PaywallDialog
@@ -97,6 +141,7 @@ export function PaywallHost({ paywall, clone }: { paywall: Paywall; clone: Clone
         resource={paywall.resource}
         paymentsEnabled={clone.features.payments}
         features={clone.features}
+        onMembershipChanged={paywall.membershipChanged}
       />
     </Suspense>
   );

@@ -54,6 +54,7 @@ export function cloneProfile(overrides: Partial<CloneProfile> = {}): CloneProfil
     monetization: {
       anonymous_quota: { messages: 10, voice_minutes: 0, video_minutes: 0 },
       has_upsell_options: false,
+      learn_more_url: null,
     },
     features: NO_FEATURES,
     affiliateLink: false,

@@ -4,7 +4,14 @@
  * omitted takes the spec's default (the defaults live in @doppel/protocol).
  */
 import { normaliseOrigin } from '@doppel/core';
-import { CloneOptions, DEFAULT_LANGUAGE, isReservedSlug, Monetization, Socials } from '@doppel/protocol';
+import {
+  CloneOptions,
+  DEFAULT_LANGUAGE,
+  isReservedSlug,
+  MembershipOverage,
+  Monetization,
+  Socials,
+} from '@doppel/protocol';
 import { z } from 'zod';
 
 /** Lowercase letters, digits and single hyphens, 1–64 characters. */
@@ -30,6 +37,8 @@ export const MembershipFile = z.object({
   voiceEnabled: z.boolean().default(false),
   videoEnabled: z.boolean().default(false),
   telegramEnabled: z.boolean().default(false),
+  /** Overage billing (issue 13): per-unit USD prices past the quota; absent: use stops there. */
+  overage: MembershipOverage.nullable().optional(),
 });
 export type MembershipFile = z.infer<typeof MembershipFile>;
 

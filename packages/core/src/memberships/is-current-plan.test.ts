@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isCurrentPlan } from './is-current-plan';
 
 const active = (id: string, basis: 'monthly' | 'yearly' = 'monthly'): ActiveSubscription => ({
+  id: `sub-${id}`,
   membership: { id, instanceId: null },
   basis,
   willCancelAtPeriodEnd: false,

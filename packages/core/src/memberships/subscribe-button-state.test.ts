@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subscribeButtonState } from './subscribe-button-state';
 
 const active = (parts: Partial<ActiveSubscription> = {}): ActiveSubscription => ({
+  id: 'sub-1',
   membership: { id: 'gold', instanceId: null },
   basis: 'monthly',
   willCancelAtPeriodEnd: false,

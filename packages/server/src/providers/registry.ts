@@ -11,6 +11,7 @@ import { mailerProvider } from './mailer';
 import { smsProvider } from './sms';
 import { speechProvider } from './speech';
 import { storageProvider } from './storage';
+import { stripeProvider } from './stripe';
 import { tavusProvider } from './tavus';
 import { telegramProvider } from './telegram';
 import { ttsProvider } from './tts';
@@ -30,6 +31,7 @@ export const PROVIDERS = {
   vapi: vapiProvider,
   video: videoProvider,
   tavus: tavusProvider,
+  stripe: stripeProvider,
 };
 
 type Registry = typeof PROVIDERS;

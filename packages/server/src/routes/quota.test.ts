@@ -308,6 +308,7 @@ describe.each(testDatabases())('usage enforcement on $name', ({ open }) => {
     expect((await usageOf(reader)).quota).toEqual({ messages: 500, voice_seconds: 3600, video_seconds: 0 });
     const tiers = await tiersOf(reader);
     expect(tiers.active_subscription).toEqual({
+      id: expect.any(String),
       membership: { id: 'benchmate', instanceId: null },
       basis: 'monthly',
       willCancelAtPeriodEnd: false,
@@ -323,6 +324,7 @@ describe.each(testDatabases())('usage enforcement on $name', ({ open }) => {
       currentPeriodEnd: new Date(clock.now().getTime() + 30 * 86_400_000),
     });
     expect((await tiersOf(reader)).active_subscription).toEqual({
+      id: expect.any(String),
       membership: { id: 'benchmate', instanceId: null },
       basis: 'yearly',
       willCancelAtPeriodEnd: true,
@@ -384,6 +386,7 @@ describe.each(testDatabases())('usage enforcement on $name', ({ open }) => {
     expect((await usageOf(reader, '?instance=workshop')).quota.messages).toBe(500);
     expect((await usageOf(reader)).quota.messages).toBe(30);
     expect((await tiersOf(reader, '?instance=workshop')).active_subscription).toEqual({
+      id: expect.any(String),
       membership: { id: 'benchmate', instanceId: jun.instanceId },
       basis: 'monthly',
       willCancelAtPeriodEnd: false,

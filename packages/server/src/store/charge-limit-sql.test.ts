@@ -217,7 +217,12 @@ describe.each(testDatabases())('the charge limit in SQL on $name', ({ open }) =>
       });
     }
     const subscription: ActiveSubscription | null = c.entitled
-      ? { membership: { id: c.entitled, instanceId: null }, basis: 'monthly', willCancelAtPeriodEnd: false }
+      ? {
+          id: `sub-${c.entitled}`,
+          membership: { id: c.entitled, instanceId: null },
+          basis: 'monthly',
+          willCancelAtPeriodEnd: false,
+        }
       : null;
     const quotas = quotasFor({
       signedIn: c.signedIn,

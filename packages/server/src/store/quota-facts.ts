@@ -24,6 +24,7 @@ const FactsRow = z.object({
   instance_id: z.string().nullable(),
   relationship_type: RelationshipType.nullable(),
   overage_enabled: z.boolean().nullable(),
+  subscription_id: z.string().nullable(),
   subscribed_membership_id: z.string().nullable(),
   subscribed_instance_id: z.string().nullable(),
   basis: BillingBasis.nullable(),
@@ -45,7 +46,7 @@ export interface CloneQuotaFacts {
 }
 
 const SQL = `SELECT c.id, c.options, c.monetization, c.memberships, i.id AS instance_id,
-       r.type AS relationship_type, r.overage_enabled, sub.membership_id AS subscribed_membership_id,
+       r.type AS relationship_type, r.overage_enabled, sub.id AS subscription_id, sub.membership_id AS subscribed_membership_id,
        sub.instance_id AS subscribed_instance_id, sub.basis, sub.cancel_at_period_end
      FROM clones c
      LEFT JOIN clone_instances i ON i.clone_id = c.id AND (i.slug = $3 OR i.id = $4::uuid)
@@ -75,8 +76,9 @@ export async function loadQuotaFacts(
   const row = FactsRow.parse(rows[0]);
   const options = CloneOptions.parse(row.options ?? {});
   const subscription: ActiveSubscription | null =
-    row.subscribed_membership_id !== null && row.basis !== null
+    row.subscription_id !== null && row.subscribed_membership_id !== null && row.basis !== null
       ? {
+          id: row.subscription_id,
           membership: { id: row.subscribed_membership_id, instanceId: row.subscribed_instance_id },
           basis: row.basis,
           willCancelAtPeriodEnd: row.cancel_at_period_end ?? false,

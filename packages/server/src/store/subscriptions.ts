@@ -4,7 +4,7 @@
  * module writes them (the `doppel subscription` command now, the payment provider's webhooks
  * later) and lists them.
  */
-import type { Queryable } from '@doppel/db';
+import type { Db, Queryable } from '@doppel/db';
 import { BillingBasis, ENTITLING_SUBSCRIPTION_STATUSES, SubscriptionStatus } from '@doppel/protocol';
 import { z } from 'zod';
 
@@ -111,4 +111,105 @@ export async function listSubscriptions(
     [input.userId, input.cloneId],
   );
   return z.array(SubscriptionRow).parse(rows);
+}
+
+/** The user's subscription `id`, or null when there is none such or it is another user's. */
+export async function findUserSubscription(
+  db: Queryable,
+  input: { id: string; userId: string },
+): Promise<SubscriptionRow | null> {
+  const rows = await db.query(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1::uuid AND user_id = $2`, [
+    input.id,
+    input.userId,
+  ]);
+  return rows[0] ? SubscriptionRow.parse(rows[0]) : null;
+}
+
+/** The subscription Stripe knows as `providerSubscriptionId`, or null. */
+export async function findStripeSubscription(
+  db: Queryable,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | null> {
+  const rows = await db.query(`SELECT ${COLUMNS} FROM subscriptions WHERE provider_subscription_id = $1`, [
+    providerSubscriptionId,
+  ]);
+  return rows[0] ? SubscriptionRow.parse(rows[0]) : null;
+}
+
+/**
+ * Sets the row of a Stripe subscription to Stripe's state: updated in place when known, else
+ * added. When it entitles, any other entitling subscription of the user to the same clone and
+ * instance (one set by hand, say) ends first: at most one gives the tier, and it is Stripe's.
+ */
+export async function writeStripeSubscription(
+  db: Db,
+  input: SubscriptionInput & { providerSubscriptionId: string; status: SubscriptionStatus },
+): Promise<SubscriptionRow> {
+  return db.transaction(async (tx) => {
+    if (ENTITLING_SUBSCRIPTION_STATUSES.includes(input.status)) {
+      await tx.query(
+        `UPDATE subscriptions SET status = 'canceled', cancel_at_period_end = false, updated_at = now()
+         WHERE user_id = $1 AND clone_id = $2 AND instance_id IS NOT DISTINCT FROM $3::uuid
+           AND status IN (${ENTITLING}) AND provider_subscription_id IS DISTINCT FROM $4`,
+        [input.userId, input.cloneId, input.instanceId, input.providerSubscriptionId],
+      );
+    }
+    const values = [
+      input.userId,
+      input.cloneId,
+      input.instanceId,
+      input.membershipId,
+      input.basis,
+      input.status,
+      input.currentPeriodEnd,
+      input.cancelAtPeriodEnd,
+      input.providerCustomerId ?? null,
+      input.providerSubscriptionId,
+    ];
+    const updated = await tx.query(
+      `UPDATE subscriptions SET membership_id = $4, basis = $5, status = $6, current_period_end = $7,
+         cancel_at_period_end = $8, provider_customer_id = $9, updated_at = now()
+       WHERE provider_subscription_id = $10 AND user_id = $1 AND clone_id = $2
+       RETURNING ${COLUMNS}`,
+      values,
+    );
+    if (updated[0]) return SubscriptionRow.parse(updated[0]);
+    const inserted = await tx.query(
+      `INSERT INTO subscriptions (user_id, clone_id, instance_id, membership_id, basis, status,
+         current_period_end, cancel_at_period_end, provider, provider_customer_id, provider_subscription_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'stripe', $9, $10)
+       RETURNING ${COLUMNS}`,
+      values,
+    );
+    return SubscriptionRow.parse(inserted[0]);
+  });
+}
+
+/** A subscription with what the Subscriptions page shows of its clone, instance and tiers. */
+export const SubscriptionListing = SubscriptionRow.extend({
+  clone_slug: z.string(),
+  clone_name: z.string(),
+  clone_image_url: z.string().nullable(),
+  clone_memberships: z.unknown(),
+  instance_slug: z.string().nullable(),
+  instance_name: z.string().nullable(),
+});
+export type SubscriptionListing = z.infer<typeof SubscriptionListing>;
+
+const LISTING = `SELECT ${COLUMNS.split(',')
+  .map((column) => `s.${column.trim()}`)
+  .join(', ')}, c.slug AS clone_slug, c.name AS clone_name, c.image_url AS clone_image_url,
+  c.memberships AS clone_memberships, i.slug AS instance_slug, i.name AS instance_name
+  FROM subscriptions s JOIN clones c ON c.id = s.clone_id
+  LEFT JOIN clone_instances i ON i.id = s.instance_id`;
+
+/** The user's subscriptions to every clone (or the one `id`), newest first. */
+export async function listUserSubscriptions(
+  db: Queryable,
+  input: { userId: string; id?: string },
+): Promise<SubscriptionListing[]> {
+  const rows = input.id
+    ? await db.query(`${LISTING} WHERE s.user_id = $1 AND s.id = $2::uuid`, [input.userId, input.id])
+    : await db.query(`${LISTING} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id`, [input.userId]);
+  return z.array(SubscriptionListing).parse(rows);
 }

@@ -20,6 +20,7 @@ const facts = (overrides: Partial<QuotaFacts> = {}): QuotaFacts => ({
 });
 const follower = (overageEnabled = false) => ({ type: 'FOLLOWER' as const, overageEnabled });
 const subscribed = (id: string, basis: 'monthly' | 'yearly' = 'monthly') => ({
+  id: `sub-${id}`,
   membership: { id, instanceId: null },
   basis,
   willCancelAtPeriodEnd: false,
