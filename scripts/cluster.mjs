@@ -149,6 +149,8 @@ backend servers
   option httpchk GET /api/health
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1 maxconn 4000
+  # Which process answered, for operators and the cluster check (scripts/cluster-check.mjs).
+  http-response set-header X-Doppel-Backend %s
 ${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} check`).join('\n')}
 `;
 }
