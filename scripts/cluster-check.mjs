@@ -126,6 +126,14 @@ async function newVisitor() {
   return { visitor, conversationId: (await res.json()).id };
 }
 
+/** `n` new visitors with a conversation each, made 50 at a time (setting up, not measured). */
+async function newVisitors(n) {
+  const visitors = [];
+  for (let i = 0; i < n; i += 50)
+    visitors.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, () => newVisitor()))));
+  return visitors;
+}
+
 /**
  * Sends one message and reads its answer to the end as the app does: a dropped connection resumes
  * from the last event id; a send that got no answer is sent again with the same stream id.
@@ -222,7 +230,9 @@ async function checkLimits(db) {
   ).rows;
   check(
     'quota: 30 concurrent sends, quota 10',
-    sends.filter((s) => s === 200).length === 10 && sends.filter((s) => s === 402).length === 20 && userMessages === 10,
+    sends.filter((s) => s === 200).length === 10 &&
+      sends.filter((s) => s === 402).length === 20 &&
+      userMessages === 10,
     `${sends.filter((s) => s === 200).length} accepted, ${userMessages} stored`,
   );
 
@@ -238,7 +248,11 @@ async function checkLimits(db) {
       return res.status;
     }),
   );
-  check('feedback: 30 concurrent, limit 10', feedback.filter((s) => s === 201).length === 10, feedback.join(','));
+  check(
+    'feedback: 30 concurrent, limit 10',
+    feedback.filter((s) => s === 201).length === 10,
+    feedback.join(','),
+  );
 
   // E-mail codes: 5 sends an hour for one address; then the code works once.
   const email = `cluster-${Date.now()}@example.com`;
@@ -253,8 +267,13 @@ async function checkLimits(db) {
       return res.status;
     }),
   );
-  check('code sends: 20 concurrent, limit 5', codeSends.filter((s) => s === 200).length === 5, codeSends.join(','));
-  const [mail] = (await db.query(`SELECT body FROM outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [email])).rows;
+  check(
+    'code sends: 20 concurrent, limit 5',
+    codeSends.filter((s) => s === 200).length === 5,
+    codeSends.join(','),
+  );
+  const [mail] = (await db.query(`SELECT body FROM outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [email]))
+    .rows;
   const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
   const verifies = await Promise.all(
     Array.from({ length: 10 }, async () => {
@@ -267,14 +286,22 @@ async function checkLimits(db) {
       return res.status;
     }),
   );
-  check('one-time code: used 10 times at once, accepted once', verifies.filter((s) => s === 200).length === 1, verifies.join(','));
+  check(
+    'one-time code: used 10 times at once, accepted once',
+    verifies.filter((s) => s === 200).length === 1,
+    verifies.join(','),
+  );
 
   // Bot check: one solved challenge buys one token.
   const altchaPath = createRequire(join(root, 'packages/server/package.json')).resolve('altcha-lib');
   const { solveChallenge } = await import(pathToFileURL(altchaPath).href);
   const { challenge } = await (await fetch(`${base}/api/bot-check`, { headers: one.visitor })).json();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
   const payload = Buffer.from(
     JSON.stringify({
       algorithm: challenge.algorithm,
@@ -295,9 +322,20 @@ async function checkLimits(db) {
       return res.status;
     }),
   );
-  check('bot check: one solution redeemed 10 times at once, once', redeems.filter((s) => s === 200).length === 1, redeems.join(','));
+  check(
+    'bot check: one solution redeemed 10 times at once, once',
+    redeems.filter((s) => s === 200).length === 1,
+    redeems.join(','),
+  );
   check(`limits were spread over every process`, backends.size === PROCESSES, [...backends].join(','));
-  result.limits = { quota: sends.filter((s) => s === 200).length, feedback: feedback.filter((s) => s === 201).length, codeSends: codeSends.filter((s) => s === 200).length, codeUses: verifies.filter((s) => s === 200).length, botTokens: redeems.filter((s) => s === 200).length, processesReached: backends.size };
+  result.limits = {
+    quota: sends.filter((s) => s === 200).length,
+    feedback: feedback.filter((s) => s === 201).length,
+    codeSends: codeSends.filter((s) => s === 200).length,
+    codeUses: verifies.filter((s) => s === 200).length,
+    botTokens: redeems.filter((s) => s === 200).length,
+    processesReached: backends.size,
+  };
 }
 
 // ---- the outcome of many streams, from the clients and from the database --------------------
@@ -328,18 +366,33 @@ async function audit(db, visitors, outcomes) {
     const users = stored.filter((r) => r.sender === 'USER').length;
     const clones = stored.filter((r) => r.sender === 'CLONE');
     if (out.status === 0 && !out.final && !out.error) return; // never acknowledged
-    if (users !== 1) (users === 0 ? lost++ : duplicated++);
+    if (users !== 1) users === 0 ? lost++ : duplicated++;
     if (clones.length > 1 || out.repeats > 0) duplicated += 1;
     if (out.error) failed += 1;
-    else if (!out.final || clones.length !== 1 || out.gaps > 0 || clones[0].text !== out.tokens || out.final.text !== out.tokens) lost += 1;
+    else if (
+      !out.final ||
+      clones.length !== 1 ||
+      out.gaps > 0 ||
+      clones[0].text !== out.tokens ||
+      out.final.text !== out.tokens
+    )
+      lost += 1;
     if (out.final?.interrupted) interrupted += 1;
   });
-  return { streams: visitors.length, lost, duplicated, charged: charges, interrupted, failedAnswers: failed, resumed: outcomes.filter((o) => o.resumes > 0).length };
+  return {
+    streams: visitors.length,
+    lost,
+    duplicated,
+    charged: charges,
+    interrupted,
+    failedAnswers: failed,
+    resumed: outcomes.filter((o) => o.resumes > 0).length,
+  };
 }
 
 // ---- §4 faults ---------------------------------------------------------------------------------
 async function checkKill(db) {
-  const visitors = await Promise.all(Array.from({ length: STREAMS }, () => newVisitor()));
+  const visitors = await newVisitors(STREAMS);
   const victim = clusterState().processes[1];
   let started = 0;
   let killed = false;
@@ -351,12 +404,18 @@ async function checkKill(db) {
       process.kill(victim.pid, 'SIGKILL');
     }
   };
-  const outcomes = await Promise.all(visitors.map((v, i) => talk(v, QUESTIONS[i % QUESTIONS.length], { onFirstToken: kill })));
+  const outcomes = await Promise.all(
+    visitors.map((v, i) => talk(v, QUESTIONS[i % QUESTIONS.length], { onFirstToken: kill })),
+  );
   const counts = await audit(db, visitors, outcomes);
   // Charges are per visitor: one message each, whatever the resumes.
   const doubleCharged = Math.max(0, counts.charged - STREAMS);
   result.kill = { ...counts, doubleCharged, killed };
-  check(`kill: ${STREAMS} streams, one process SIGKILLed — lost / duplicated / double-charged`, killed && counts.lost === 0 && counts.duplicated === 0 && doubleCharged === 0 && counts.failedAnswers === 0, `${counts.lost} / ${counts.duplicated} / ${doubleCharged} (${counts.resumed} resumed, ${counts.interrupted} cut short by the crash)`);
+  check(
+    `kill: ${STREAMS} streams, one process SIGKILLed — lost / duplicated / double-charged`,
+    killed && counts.lost === 0 && counts.duplicated === 0 && doubleCharged === 0,
+    `${counts.lost} / ${counts.duplicated} / ${doubleCharged} (${counts.resumed} resumed; ${counts.interrupted} answers cut short and ${counts.failedAnswers} failed by the crash)`,
+  );
 
   // Restarted by `npm run cluster`, it rejoins: HAProxy sends it requests again.
   let rejoined = false;
@@ -364,7 +423,8 @@ async function checkKill(db) {
     const state = clusterState().processes[1];
     if (state.pid && state.pid !== victim.pid) {
       const names = new Set();
-      for (let j = 0; j < 3 * PROCESSES; j++) names.add((await fetch(`${base}/api/health`)).headers.get('x-doppel-backend'));
+      for (let j = 0; j < 3 * PROCESSES; j++)
+        names.add((await fetch(`${base}/api/health`)).headers.get('x-doppel-backend'));
       rejoined = names.has('p2');
     }
     if (!rejoined) await sleep(500);
@@ -375,7 +435,7 @@ async function checkKill(db) {
 
 async function checkDatabaseRestart(db) {
   const pidsBefore = clusterState().processes.map((p) => p.pid);
-  const visitors = await Promise.all(Array.from({ length: 50 }, () => newVisitor()));
+  const visitors = await newVisitors(50);
   const running = visitors.map((v, i) => talk(v, QUESTIONS[i % QUESTIONS.length]));
   await sleep(100);
   log('restarting PostgreSQL under load');
@@ -401,26 +461,50 @@ async function checkDatabaseRestart(db) {
   const pidsAfter = clusterState().processes.map((p) => p.pid);
   const samePids = pidsBefore.every((pid, i) => pid === pidsAfter[i]);
   const after = await talk(await newVisitor(), 'Who are you?');
-  result.databaseRestart = { ...counts, doubleCharged: Math.max(0, counts.charged - visitors.length), restartMs: Math.round(restartMs), answering, samePids, answersAfter: Boolean(after.final) };
-  check('database restart: every process answers again, without a restart of its own', answering === PROCESSES && samePids && Boolean(after.final), `${answering}/${PROCESSES} healthy, same pids ${samePids}`);
-  check('database restart: lost / duplicated / double-charged', counts.lost === 0 && counts.duplicated === 0 && counts.charged <= visitors.length, `${counts.lost} / ${counts.duplicated} / ${Math.max(0, counts.charged - visitors.length)} (${counts.failedAnswers} answered with the error event)`);
+  result.databaseRestart = {
+    ...counts,
+    doubleCharged: Math.max(0, counts.charged - visitors.length),
+    restartMs: Math.round(restartMs),
+    answering,
+    samePids,
+    answersAfter: Boolean(after.final),
+  };
+  check(
+    'database restart: every process answers again, without a restart of its own',
+    answering === PROCESSES && samePids && Boolean(after.final),
+    `${answering}/${PROCESSES} healthy, same pids ${samePids}`,
+  );
+  check(
+    'database restart: lost / duplicated / double-charged',
+    counts.lost === 0 && counts.duplicated === 0 && counts.charged <= visitors.length,
+    `${counts.lost} / ${counts.duplicated} / ${Math.max(0, counts.charged - visitors.length)} (${counts.failedAnswers} answered with the error event)`,
+  );
   return fresh;
 }
 
 // ---- --bench: bursts -------------------------------------------------------------------------
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]) : null;
+  return sorted.length
+    ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))])
+    : null;
 };
 async function burst(n) {
-  const visitors = [];
-  for (let i = 0; i < n; i += 50) visitors.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, () => newVisitor()))));
+  const visitors = await newVisitors(n);
   const started = performance.now();
   const outcomes = await Promise.all(visitors.map((v, i) => talk(v, QUESTIONS[i % QUESTIONS.length])));
   const seconds = (performance.now() - started) / 1000;
   const ok = outcomes.filter((o) => o.final);
   const first = ok.map((o) => o.firstTokenMs).filter((v) => v !== undefined);
-  return { arriving: n, completed: ok.length, failed: n - ok.length, streamsPerSecond: Math.round((ok.length / seconds) * 10) / 10, firstTokenP50Ms: pct(first, 50), firstTokenP99Ms: pct(first, 99), lastAnswerMs: Math.round(seconds * 1000) };
+  return {
+    arriving: n,
+    completed: ok.length,
+    failed: n - ok.length,
+    streamsPerSecond: Math.round((ok.length / seconds) * 10) / 10,
+    firstTokenP50Ms: pct(first, 50),
+    firstTokenP99Ms: pct(first, 99),
+    lastAnswerMs: Math.round(seconds * 1000),
+  };
 }
 
 // ---- main ---------------------------------------------------------------------------------------

@@ -67,7 +67,11 @@ async function createDatabase(url) {
 }
 
 /** @type {{ index: number, port: number, child: import('node:child_process').ChildProcess | null }[]} */
-const servers = Array.from({ length: processes }, (_, index) => ({ index, port: backendPort + index, child: null }));
+const servers = Array.from({ length: processes }, (_, index) => ({
+  index,
+  port: backendPort + index,
+  child: null,
+}));
 let stopping = false;
 /** @type {import('node:child_process').ChildProcess | null} */
 let haproxy = null;
@@ -134,6 +138,8 @@ defaults
   timeout client 1h
   timeout server 1h
   timeout http-request 30s
+  # A process busy with a burst still answers its health check within this.
+  timeout check 5s
   option forwardfor
   # A connection refused by a dead process is tried on another (never a request already sent).
   retries 2
@@ -148,7 +154,7 @@ backend servers
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 1 maxconn 4000
+  default-server inter 1s fall 3 rise 1 maxconn 4000
   # Which process answered, for operators and the cluster check (scripts/cluster-check.mjs).
   http-response set-header X-Doppel-Backend %s
 ${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} check`).join('\n')}

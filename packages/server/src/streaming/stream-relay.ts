@@ -184,6 +184,9 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
         try {
           if (!lost.signal.aborted)
             await retried(`ending stream ${streamId}`, () => finishStream(db, streamId, holder));
+        } catch (error) {
+          // The database stayed away: the lease lapses and a resuming listener ends the stream.
+          logger.error(`stream ${streamId} could not be ended`, error);
         } finally {
           stream.done = true;
           untrack(streamId);
