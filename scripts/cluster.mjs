@@ -15,16 +15,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureDebianPackages } from './debian.mjs';
+import { ensureDebianPackages, HAPROXY } from './debian.mjs';
 import { pnpm, pnpmAsync, root } from './pnpm.mjs';
-
-/** The load balancer (Debian's haproxy). */
-export const HAPROXY = {
-  path: '/usr/sbin/haproxy',
-  pkg: 'haproxy',
-  purpose: "the cluster's load balancer",
-  env: 'HAPROXY_PATH',
-};
 
 const env = { ...process.env };
 const port = Number(env.PORT ?? 3000);
