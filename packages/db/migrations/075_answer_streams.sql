@@ -10,6 +10,9 @@ CREATE TABLE answer_streams (
   id uuid PRIMARY KEY,
   conversation_id uuid NOT NULL,
   user_message_id uuid NOT NULL,
+  -- What the brain was asked (clone, question, history, products): a process that takes the
+  -- stream over asks it again and sends only what comes after the tokens already sent.
+  brain_input jsonb,
   -- The process writing the answer, and until when it is presumed alive.
   holder text NOT NULL,
   lease_until timestamptz NOT NULL,

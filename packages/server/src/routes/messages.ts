@@ -83,10 +83,13 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
         takeOver: (writer, written) =>
           takeOverAnswer({
             db,
+            brain,
+            logger,
             writer,
             conversationId: stream.conversationId,
             userMessageId: stream.userMessageId,
             written,
+            attachments: conversationFiles(db, stream.conversationId, uploadUrl),
           }),
       }),
       { status: 200, headers: { ...SSE_HEADERS, [STREAM_ID_HEADER]: stream.id } },

@@ -27,6 +27,29 @@ const StreamRow = z.object({
 });
 export type StreamRow = z.infer<typeof StreamRow>;
 
+/** What the brain was asked for a stream's answer (the send's `AnswerInput`, less files and signal). */
+export const StreamBrainInput = z.object({
+  clone: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    headline: z.string(),
+    description: z.string(),
+    suggestedQuestions: z.array(z.string()),
+  }),
+  question: z.string(),
+  history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
+  products: z.array(
+    z.object({
+      title: z.string(),
+      url: z.string(),
+      imageUrl: z.string().nullable(),
+      keywords: z.array(z.string()),
+    }),
+  ),
+});
+export type StreamBrainInput = z.infer<typeof StreamBrainInput>;
+
 const EventRow = z.object({ seq: z.number(), event: StreamEvent });
 export type StreamEventRow = z.infer<typeof EventRow>;
 
@@ -39,13 +62,26 @@ const STREAM_COLUMNS = `id, conversation_id, user_message_id, holder, finished_a
  */
 export async function insertStream(
   db: Queryable,
-  input: { id: string; conversationId: string; userMessageId: string; holder: string },
+  input: {
+    id: string;
+    conversationId: string;
+    userMessageId: string;
+    holder: string;
+    brainInput?: StreamBrainInput;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO answer_streams (id, conversation_id, user_message_id, holder, lease_until)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+    `INSERT INTO answer_streams (id, conversation_id, user_message_id, holder, lease_until, brain_input)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6::jsonb)
      ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [input.id, input.conversationId, input.userMessageId, input.holder, STREAM_LEASE_MS / 1000],
+    [
+      input.id,
+      input.conversationId,
+      input.userMessageId,
+      input.holder,
+      STREAM_LEASE_MS / 1000,
+      input.brainInput ? JSON.stringify(input.brainInput) : null,
+    ],
   );
   return rows.length === 1;
 }
@@ -54,6 +90,13 @@ export async function insertStream(
 export async function findStream(db: Queryable, id: string): Promise<StreamRow | null> {
   const rows = await db.query(`SELECT ${STREAM_COLUMNS} FROM answer_streams WHERE id = $1`, [id]);
   return rows[0] ? StreamRow.parse(rows[0]) : null;
+}
+
+/** What the brain was asked for stream `id`, when it was kept and still reads as such. */
+export async function findStreamBrainInput(db: Queryable, id: string): Promise<StreamBrainInput | null> {
+  const [row] = await db.query('SELECT brain_input FROM answer_streams WHERE id = $1', [id]);
+  const parsed = StreamBrainInput.safeParse(row?.brain_input);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Db } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
-import { type StreamEventRow, storeStreamAnswer } from '../store/answer-streams';
+import { findStreamBrainInput, type StreamEventRow, storeStreamAnswer } from '../store/answer-streams';
 import { flushed } from './sse';
 import type { StreamWriter } from './stream-relay';
 
@@ -47,7 +47,17 @@ export interface AnswerStreamOptions {
  * listener leaving does not stop the answer: it may come back on any process. The answer stops
  * when the brain fails or stays silent, or when another process took the stream over.
  */
-export async function runAnswer(options: AnswerStreamOptions & { writer: StreamWriter }): Promise<void> {
+export async function runAnswer(
+  options: AnswerStreamOptions & {
+    writer: StreamWriter;
+    /**
+     * The text already sent by a process that died (a take-over): the brain answers again, its
+     * tokens up to this text are not sent twice, and an answer that does not begin with it
+     * throws `AnswerDiverged` before anything is written.
+     */
+    alreadySent?: string;
+  },
+): Promise<void> {
   const { db, brain, logger, conversationId, userMessageId, writer, products = [] } = options;
   const stream = { id: writer.streamId, holder: writer.holder };
   const abort = new AbortController();
@@ -61,6 +71,9 @@ export async function runAnswer(options: AnswerStreamOptions & { writer: StreamW
   writer.lost.addEventListener('abort', onLost, { once: true });
   const events = brain.answer({ ...options.input, signal: abort.signal });
   const next = nextOrAbort(events, abort.signal);
+  let skip = options.alreadySent ?? null;
+  let again = '';
+  let handedOver = false;
   try {
     armIdle();
     let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
@@ -70,10 +83,23 @@ export async function runAnswer(options: AnswerStreamOptions & { writer: StreamW
       armIdle();
       if (step.value.type === 'done') done = step.value;
       else {
-        writer.push({ type: 'token', token: step.value.token });
+        let token = step.value.token;
+        if (skip !== null) {
+          // Taking over: what the dead process sent is not sent again.
+          again += token;
+          if (again.length <= skip.length) {
+            if (!skip.startsWith(again)) throw new AnswerDiverged();
+            continue;
+          }
+          if (!again.startsWith(skip)) throw new AnswerDiverged();
+          token = again.slice(skip.length);
+          skip = null;
+        }
+        writer.push({ type: 'token', token });
         await flushed();
       }
     }
+    if (skip !== null && done.text !== skip) throw new AnswerDiverged();
     clearTimeout(idle);
     // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
     const stored = await storeStreamAnswer(db, stream, {
@@ -87,6 +113,10 @@ export async function runAnswer(options: AnswerStreamOptions & { writer: StreamW
       writer.push({ type: 'message', message: toMessage(stored.message) });
   } catch (error) {
     void events.return(undefined).catch(() => undefined);
+    if (error instanceof AnswerDiverged) {
+      handedOver = true; // the caller ends the stream with what was sent
+      throw error;
+    }
     if (!writer.lost.aborted) {
       logger.error(`answer in conversation ${conversationId} failed`, error);
       writer.push({ type: 'error', error: ANSWER_FAILED });
@@ -94,27 +124,55 @@ export async function runAnswer(options: AnswerStreamOptions & { writer: StreamW
   } finally {
     clearTimeout(idle);
     writer.lost.removeEventListener('abort', onLost);
-    await writer.end();
+    if (!handedOver) await writer.end();
   }
 }
 
+/** A take-over's new answer does not begin with what was already sent (an LLM's answers vary). */
+export class AnswerDiverged extends Error {}
+
 /**
- * Ends a stream whose writer died (its process was killed) from what it wrote: the answer it
- * stored if it got that far; else the tokens it sent, stored as an answer cut short
- * (`interrupted`, as when a listener stops it); else the failure event, the question left
- * unanswered. Nothing is charged again: the charge went with the visitor's message.
+ * Ends a stream whose writer died (its process was killed). When the brain's input was kept, the
+ * brain answers again and the stream goes on from the tokens already sent (the local brain
+ * answers the same way twice); an answer that begins otherwise (an LLM's), or no kept input,
+ * ends it from what was written: the tokens sent, stored as an answer cut short
+ * (`interrupted`), else the failure event. The answer is stored once, whichever process stores
+ * it (`storeStreamAnswer`), and nothing is charged again: the charge went with the message.
  */
 export async function takeOverAnswer(options: {
   db: Db;
+  brain: Brain;
+  logger: Logger;
   writer: StreamWriter;
   conversationId: string;
   userMessageId: string;
   written: readonly StreamEventRow[];
+  attachments: AnswerInput['attachments'];
 }): Promise<void> {
-  const { db, writer, conversationId, userMessageId, written } = options;
+  const { db, brain, logger, writer, conversationId, userMessageId, written } = options;
+  if (written.some((row) => row.event.type !== 'token')) return writer.end();
+  const text = written.map((row) => (row.event.type === 'token' ? row.event.token : '')).join('');
+  const kept = await findStreamBrainInput(db, writer.streamId);
+  if (kept) {
+    const { products, ...input } = kept;
+    try {
+      return await runAnswer({
+        db,
+        brain,
+        logger,
+        writer,
+        conversationId,
+        userMessageId,
+        input: { ...input, ...(options.attachments && { attachments: options.attachments }) },
+        products,
+        alreadySent: text,
+      });
+    } catch (error) {
+      if (!(error instanceof AnswerDiverged)) throw error;
+      logger.warn(`stream ${writer.streamId}: the answer asked again differs; ending it with what was sent`);
+    }
+  }
   try {
-    if (written.some((row) => row.event.type !== 'token')) return;
-    const text = written.map((row) => (row.event.type === 'token' ? row.event.token : '')).join('');
     const stored = text
       ? await storeStreamAnswer(
           db,
