@@ -95,7 +95,7 @@ async function startCluster() {
       CLUSTER_PROCESSES: String(PROCESSES),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.CLUSTER_CHECK_LOG_LEVEL ?? 'error',
       // Every client of this check comes from 127.0.0.1: let it open its conversations.
       CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
       // The site's bot check on (its limits are checked); this check's sends are embeds', exempt.

@@ -162,6 +162,13 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
                   conversationId,
                   userMessageId: accepted.userMessageId,
                   holder: relay.holder,
+                  // Kept so that a process taking the stream over can ask the brain again.
+                  brainInput: {
+                    clone: accepted.clone,
+                    question,
+                    history: accepted.history,
+                    products: accepted.products,
+                  },
                 }))
               )
                 throw new StreamTaken();

@@ -44,7 +44,7 @@ export const StreamBrainInput = z.object({
       title: z.string(),
       url: z.string(),
       imageUrl: z.string().nullable(),
-      keywords: z.array(z.string()),
+      keywords: z.array(z.string()).readonly(),
     }),
   ),
 });
