@@ -27,6 +27,13 @@ export const POCKETSPHINX_EN = {
   purpose: "dictation's English model",
   env: 'POCKETSPHINX_MODEL_DIR',
 };
+/** The load balancer of `npm run cluster` (scripts/cluster.mjs). */
+export const HAPROXY = {
+  path: '/usr/sbin/haproxy',
+  pkg: 'haproxy',
+  purpose: "the cluster's load balancer",
+  env: 'HAPROXY_PATH',
+};
 /** The browser of the end-to-end tests and the benchmarks. */
 export const CHROMIUM = {
   path: '/usr/bin/chromium',

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, ESPEAK, ensureDebianPackages, POCKETSPHINX, POCKETSPHINX_EN } from './debian.mjs';
+import { CHROMIUM, ESPEAK, ensureDebianPackages, HAPROXY, POCKETSPHINX, POCKETSPHINX_EN } from './debian.mjs';
 import { pnpmAsync, pnpmBin, root } from './pnpm.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -171,6 +171,15 @@ await Promise.all([
     countPlaywright(e2eReport);
   })(),
 ]);
+
+// Issue 14: several processes behind HAProxy on a PostgreSQL of the check's own (limits across
+// processes, a process SIGKILLed under 200 streams, the database restarted under load).
+step('the cluster check (scripts/cluster-check.mjs)');
+await ensureDebianPackages([HAPROXY]);
+{
+  const ok = await runBuffered('cluster-check', process.execPath, [join(root, 'scripts/cluster-check.mjs')]);
+  results[ok ? 'passed' : 'failed'] += 1;
+}
 
 rmSync(reports, { recursive: true, force: true });
 console.log(

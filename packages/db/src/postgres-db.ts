@@ -93,6 +93,12 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
   });
   // An idle connection that dies must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`));
+  // Nor one the server ends while it is checked out (a database restart, issue 14 §4): pg emits
+  // 'error' on that client, sometimes twice, and an 'error' event nobody hears ends the process.
+  // The query running on it fails on its own; the pool throws the connection away.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`[db] PostgreSQL connection lost: ${error.message}`));
+  });
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -108,6 +114,14 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
     exec: root.exec,
     async transaction(fn) {
       const client = await pool.connect();
+      // The server may end this connection while it is checked out (a database restart): pg then
+      // emits 'error' on the client, which would crash the process unheard; the transaction's
+      // next query fails instead, and the broken connection is thrown away, not pooled.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client, names, true));
@@ -117,7 +131,8 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -27,6 +27,12 @@ export const StreamRequest = z.object({
   message: OutboundMessage,
   instanceId: z.string().nullish(),
   timezone: z.string().max(100).nullish(),
+  /**
+   * The client's id for this send (a uuid it makes up): sending again with the same id is the same
+   * send — the server answers the stream it already runs (from `Last-Event-ID`), never a second
+   * message or charge. Without it the server picks one (answered in `STREAM_ID_HEADER`).
+   */
+  streamId: z.uuid().optional(),
 });
 export type StreamRequest = z.infer<typeof StreamRequest>;
 
@@ -40,3 +46,16 @@ export const StreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), error: z.string() }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
+
+/**
+ * Issue 14 §2, resumable streams: every answer stream has an id, answered in this header, and
+ * every event carries an SSE `id:` line — its number in the stream, from 1. A client whose
+ * connection drops asks `GET /api/clone/talk/messages/stream/:streamId` (on any server process)
+ * with the last number it received in `Last-Event-ID` and gets the events after it, then the rest
+ * of the answer as it comes; nothing twice, nothing skipped.
+ */
+export const STREAM_ID_HEADER = 'X-Doppel-Stream';
+/** The standard SSE header a resuming client sends (the last event number it received). */
+export const LAST_EVENT_ID_HEADER = 'Last-Event-ID';
+/** The event numbers of a stream: a positive integer, as `Last-Event-ID` carries it ("0": none yet). */
+export const LastEventId = z.coerce.number().int().min(0).max(1_000_000);

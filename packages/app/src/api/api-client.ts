@@ -21,6 +21,8 @@ export interface RequestOptions {
   form?: FormData;
   /** A raw body instead of JSON (a recording), sent with its own type. */
   blob?: Blob;
+  /** Headers of this request only (a resumed stream's `Last-Event-ID`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -47,7 +49,11 @@ export interface ApiClientOptions {
 /** Makes an API client; with no options, the full site's (same-origin cookies). */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function send(path: string, request: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers?.(), Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...options.headers?.(),
+      Accept: 'application/json',
+      ...request.headers,
+    };
     const init: RequestInit = { method: request.method ?? 'GET', credentials: 'same-origin', headers };
     if (request.signal) init.signal = request.signal;
     if (request.form) {

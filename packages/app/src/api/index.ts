@@ -53,7 +53,7 @@ export {
 } from './shares';
 export { clearSourcesCache, fetchSources } from './sources';
 export { stopAnswer } from './stop-answer';
-export { openMessageStream } from './stream';
+export { openMessageStream, resumeMessageStream } from './stream';
 export { greetUser, guessCountry } from './text-channels';
 export { fetchSpeech } from './tts';
 export { uploadFile } from './uploads';

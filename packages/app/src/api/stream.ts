@@ -1,5 +1,6 @@
 import {
   INVALID_OUTBOUND_MESSAGE,
+  LAST_EVENT_ID_HEADER,
   type StreamRequest,
   StreamRequest as StreamRequestSchema,
 } from '@doppel/protocol';
@@ -21,6 +22,26 @@ export async function openMessageStream(
   const response = await api.send('/clone/talk/messages/stream', {
     method: 'POST',
     body: parsed.data,
+    signal,
+  });
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  if (!response.body) throw new ApiError(response.status, 'The server sent an empty stream.');
+  return response;
+}
+
+/**
+ * GET /api/clone/talk/messages/stream/:streamId (issue 14 §2): the events of a stream after
+ * `lastEventId`, then the rest of the answer, from whichever server process answers. Throws like
+ * `openMessageStream` (404 when the stream is gone).
+ */
+export async function resumeMessageStream(
+  api: ApiClient,
+  streamId: string,
+  lastEventId: number,
+  signal: AbortSignal,
+): Promise<Response> {
+  const response = await api.send(`/clone/talk/messages/stream/${encodeURIComponent(streamId)}`, {
+    headers: { [LAST_EVENT_ID_HEADER]: String(lastEventId) },
     signal,
   });
   if (!response.ok) throw await ApiError.fromResponse(response);

@@ -54,6 +54,7 @@ describe('createChatStore', () => {
         message: { type: 'TEXT', text: 'Hi there', slug: 'demo', conversationId: 'conv-1' },
         instanceId: null,
         timezone: 'Europe/Paris',
+        streamId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
       expect.any(AbortSignal),
     );

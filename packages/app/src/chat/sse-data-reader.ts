@@ -7,8 +7,8 @@ import { createParser } from 'eventsource-parser';
 export interface SseDataHandlers {
   /** Called for every piece of the body that arrives, comments (keep-alives) included. */
   onActivity(): void;
-  /** Called with each event's data, in order. */
-  onData(data: string): void;
+  /** Called with each event's data, in order, with its `id:` when it has one. */
+  onData(data: string, id: string | undefined): void;
 }
 
 /**
@@ -20,7 +20,7 @@ export async function readSseData(
   handlers: SseDataHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const parser = createParser({ onEvent: (message) => handlers.onData(message.data) });
+  const parser = createParser({ onEvent: (message) => handlers.onData(message.data, message.id) });
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const onAbort = (): void => {

@@ -11,6 +11,8 @@ export interface StreamHandlers {
   onActivity(): void;
   /** Called for every well-formed event, in order. */
   onEvent(event: StreamEvent): void;
+  /** Called after `onEvent` with the event's number in its stream, when the server numbered it. */
+  onEventId?(id: number): void;
 }
 
 /** Loads the SSE parsing (once); call it when idle so the first answer need not wait for it. */
@@ -34,9 +36,12 @@ export async function readStreamEvents(
     body,
     {
       onActivity: handlers.onActivity,
-      onData(data) {
+      onData(data, id) {
         const event = parseEvent(data);
-        if (event) handlers.onEvent(event);
+        if (!event) return;
+        handlers.onEvent(event);
+        const seq = Number(id);
+        if (id !== undefined && Number.isSafeInteger(seq) && seq > 0) handlers.onEventId?.(seq);
       },
     },
     signal,

@@ -57,7 +57,7 @@ describe.each(testDatabases())('message routes on $name', ({ open }) => {
     expect(res.headers.get('cache-control')).toMatch(/no-cache/);
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     const raw = await res.text();
-    expect(raw.startsWith('data: {"type":"token","token":"I start "}\n\n')).toBe(true);
+    expect(raw.startsWith('id: 1\ndata: {"type":"token","token":"I start "}\n\n')).toBe(true);
     const events = parseEvents(raw);
     expect(events.filter((e) => e.type === 'token').map((e) => (e.type === 'token' ? e.token : ''))).toEqual([
       'I start ',

@@ -3,10 +3,15 @@
  * spec/chat.md §7, DESIGN §4: the visitor's message is stored before the first byte, and a send
  * past the caller's quota answers 402 before any event, with nothing written.
  */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@doppel/db';
 import {
   BOT_CHECK_FAILED,
   type Citation,
   INVALID_OUTBOUND_MESSAGE,
+  LAST_EVENT_ID_HEADER,
+  LastEventId,
+  STREAM_ID_HEADER,
   StreamRequest,
   type UsageRefusal,
 } from '@doppel/protocol';
@@ -20,14 +25,17 @@ import { toCitation } from '../mappers/citation';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
+import { findStream, insertStream } from '../store/answer-streams';
 import { findCloneBySlug } from '../store/clones';
+import { findConversation, type Owner } from '../store/conversations';
 import { listCitations, messageReadableBy } from '../store/messages';
 import { loadQuotaFacts } from '../store/quota-facts';
 import { conversationFiles } from '../store/upload-passages';
 import { attachUploads, findOwnReadyUploads } from '../store/uploads';
 import { usageSubject } from '../store/usage-counters';
-import { answerStream } from '../streaming/answer-stream';
+import { runAnswer, takeOverAnswer } from '../streaming/answer-stream';
 import { SSE_HEADERS } from '../streaming/sse';
+import { createStreamRelay } from '../streaming/stream-relay';
 import { titleFromMessage } from '../streaming/title-from-message';
 import { usagePeriod } from '../usage/period';
 import { quotasFor } from '../usage/quotas';
@@ -42,6 +50,10 @@ export const MESSAGE_LIMIT_REACHED = 'Message limit reached';
 /** Issue 7 §5: a send is counted against someone; a caller that keeps no identity is no one. */
 export const IDENTITY_REQUIRED =
   'Sending needs a visitor id or a session: keep the cookie (or the X-Doppel-Visitor header) this server hands out';
+/** A stream id that is not the caller's, or a stream too old to be resumed. */
+export const STREAM_NOT_FOUND = 'Stream not found';
+/** `Last-Event-ID` that is not an event number. */
+export const BAD_LAST_EVENT_ID = 'Last-Event-ID must be the number of an event of the stream';
 /** Earlier turns the brain sees as context. */
 export const HISTORY_TURNS = 12;
 
@@ -54,8 +66,34 @@ export function describeOutbound(error: z.ZodError): string {
   return blankOnly ? INVALID_OUTBOUND_MESSAGE : `${INVALID_OUTBOUND_MESSAGE}: ${describeIssues(error)}`;
 }
 
+/** A retried send (same `streamId`) found its stream already accepted: nothing is written again. */
+class StreamTaken extends Error {}
+
 export function messageRoutes({ db, brain, config, logger, clock, botCheck }: AppDeps) {
   const body = jsonBody(StreamRequest, { maxBytes: config.jsonBodyLimitBytes, describe: describeOutbound });
+  const relay = createStreamRelay(db, logger);
+  /** The SSE response of stream `streamId` after event `afterSeq` (issue 14 §2). */
+  const streamResponse = (
+    stream: { id: string; conversationId: string; userMessageId: string },
+    afterSeq: number,
+  ) =>
+    new Response(
+      relay.follow(stream.id, afterSeq, {
+        keepAliveMs: config.streamKeepAliveMs,
+        takeOver: (writer, written) =>
+          takeOverAnswer({
+            db,
+            brain,
+            logger,
+            writer,
+            conversationId: stream.conversationId,
+            userMessageId: stream.userMessageId,
+            written,
+            attachments: conversationFiles(db, stream.conversationId, uploadUrl),
+          }),
+      }),
+      { status: 200, headers: { ...SSE_HEADERS, [STREAM_ID_HEADER]: stream.id } },
+    );
   return new Hono<AppEnv>()
     .post('/clone/talk/messages/stream', body, async (c) => {
       const { message } = c.var.body;
@@ -86,26 +124,63 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
       )
         return apiError(c, 404, FILE_NOT_FOUND);
 
-      // DESIGN §4: usage is charged in the statement that stores the message.
+      // A retried send resumes the stream it already started (issue 14 §2): one message, one charge.
+      const afterSeq = LastEventId.safeParse(c.req.header(LAST_EVENT_ID_HEADER) ?? '0');
+      if (!afterSeq.success) return apiError(c, 400, BAD_LAST_EVENT_ID);
+      const streamId = c.var.body.streamId ?? randomUUID();
+      const resumed = await resumableStream(db, streamId, owner);
+      if (resumed === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
+      if (resumed) return streamResponse(resumed, afterSeq.data);
+
+      // DESIGN §4: usage is charged in the statement that stores the message; the stream's row is
+      // written in the same transaction, so a retry after a crash finds both or neither.
       const enforce = config.usage.enforce;
-      const outcome: AcceptOutcome = isUuid(conversationId)
-        ? await acceptMessage(db, {
-            conversationId,
-            slug: message.slug,
-            text: question,
-            firstTitle: titleFromMessage(question),
-            historyTurns: HISTORY_TURNS,
-            owner,
-            charge: enforce
-              ? {
-                  subject: usageSubject(owner.userId, owner.visitorId),
-                  period: usagePeriod(clock.now()),
-                  freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
-                  now: clock.now(),
-                }
-              : null,
-          })
-        : { status: 'not-found' };
+      let outcome: AcceptOutcome;
+      try {
+        outcome = isUuid(conversationId)
+          ? await db.transaction(async (tx) => {
+              const accepted = await acceptMessage(tx, {
+                conversationId,
+                slug: message.slug,
+                text: question,
+                firstTitle: titleFromMessage(question),
+                historyTurns: HISTORY_TURNS,
+                owner,
+                charge: enforce
+                  ? {
+                      subject: usageSubject(owner.userId, owner.visitorId),
+                      period: usagePeriod(clock.now()),
+                      freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
+                      now: clock.now(),
+                    }
+                  : null,
+              });
+              if (
+                accepted.status === 'stored' &&
+                !(await insertStream(tx, {
+                  id: streamId,
+                  conversationId,
+                  userMessageId: accepted.userMessageId,
+                  holder: relay.holder,
+                  // Kept so that a process taking the stream over can ask the brain again.
+                  brainInput: {
+                    clone: accepted.clone,
+                    question,
+                    history: accepted.history,
+                    products: accepted.products,
+                  },
+                }))
+              )
+                throw new StreamTaken();
+              return accepted;
+            })
+          : { status: 'not-found' };
+      } catch (error) {
+        if (!(error instanceof StreamTaken)) throw error;
+        const taken = await resumableStream(db, streamId, owner);
+        if (!taken || taken === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
+        return streamResponse(taken, afterSeq.data);
+      }
       if (outcome.status === 'not-found') {
         const clone = await findCloneBySlug(db, message.slug);
         return apiError(c, 404, clone ? CONVERSATION_NOT_FOUND : CLONE_NOT_FOUND);
@@ -135,17 +210,25 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
       }
       const { clone, history } = outcome;
       if (files.length > 0) await attachUploads(db, { conversationId, uploads: files, url: uploadUrl });
-      const stream = answerStream({
+      void runAnswer({
         db,
         brain,
         logger,
-        keepAliveMs: config.streamKeepAliveMs,
+        writer: relay.write(streamId),
         conversationId,
         userMessageId: outcome.userMessageId,
         input: { clone, question, history, attachments: conversationFiles(db, conversationId, uploadUrl) },
         products: outcome.products,
       });
-      return new Response(stream, { status: 200, headers: SSE_HEADERS });
+      return streamResponse({ id: streamId, conversationId, userMessageId: outcome.userMessageId }, 0);
+    })
+    .get('/clone/talk/messages/stream/:streamId', async (c) => {
+      // Issue 14 §2: the events after `Last-Event-ID`, then the rest as it comes, on any process.
+      const afterSeq = LastEventId.safeParse(c.req.header(LAST_EVENT_ID_HEADER) ?? '0');
+      if (!afterSeq.success) return apiError(c, 400, BAD_LAST_EVENT_ID);
+      const stream = await resumableStream(db, c.req.param('streamId'), await ownerOf(c));
+      if (!stream || stream === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
+      return streamResponse(stream, afterSeq.data);
     })
     .get('/clone/talk/messages/:id/sources', async (c) => {
       const id = c.req.param('id');
@@ -156,4 +239,20 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
       const sources: Citation[] = (await listCitations(db, id)).map(toCitation);
       return c.json(sources);
     });
+}
+
+/**
+ * The stream `streamId` when the caller owns its conversation; null when there is no such stream
+ * (a new send may take the id); 'not-found' when it is someone else's.
+ */
+async function resumableStream(
+  db: Db,
+  streamId: string,
+  owner: Owner,
+): Promise<{ id: string; conversationId: string; userMessageId: string } | null | 'not-found'> {
+  if (!isUuid(streamId)) return null;
+  const stream = await findStream(db, streamId);
+  if (!stream) return null;
+  if (!(await findConversation(db, stream.conversation_id, owner))) return 'not-found';
+  return { id: stream.id, conversationId: stream.conversation_id, userMessageId: stream.user_message_id };
 }

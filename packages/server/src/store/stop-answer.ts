@@ -37,24 +37,30 @@ export async function storeAnswer(
   db: Db,
   input: CloneMessageInput & { userMessageId: string },
 ): Promise<MessageRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query('SELECT stop_after, stop_text FROM conversations WHERE id = $1 FOR UPDATE', [
-      input.conversationId,
-    ]);
-    const pending = row ? PendingStop.parse(row) : null;
-    const { userMessageId, ...answer } = input;
-    if (!pending || pending.stop_after !== userMessageId) return insertCloneMessage(tx, answer);
-    await tx.query('UPDATE conversations SET stop_after = NULL, stop_text = NULL WHERE id = $1', [
-      input.conversationId,
-    ]);
-    const text = keptAnswerText(answer.text, pending.stop_text ?? '');
-    if (text === '') return null;
-    return insertCloneMessage(tx, {
-      ...answer,
-      text,
-      citations: keptCitations(answer.citations, text),
-      interrupted: true,
-    });
+  return db.transaction((tx) => storeAnswerIn(tx, input));
+}
+
+/** `storeAnswer` inside the caller's transaction `tx`. */
+export async function storeAnswerIn(
+  tx: Queryable,
+  input: CloneMessageInput & { userMessageId: string },
+): Promise<MessageRow | null> {
+  const [row] = await tx.query('SELECT stop_after, stop_text FROM conversations WHERE id = $1 FOR UPDATE', [
+    input.conversationId,
+  ]);
+  const pending = row ? PendingStop.parse(row) : null;
+  const { userMessageId, ...answer } = input;
+  if (!pending || pending.stop_after !== userMessageId) return insertCloneMessage(tx, answer);
+  await tx.query('UPDATE conversations SET stop_after = NULL, stop_text = NULL WHERE id = $1', [
+    input.conversationId,
+  ]);
+  const text = keptAnswerText(answer.text, pending.stop_text ?? '');
+  if (text === '') return null;
+  return insertCloneMessage(tx, {
+    ...answer,
+    text,
+    citations: keptCitations(answer.citations, text),
+    interrupted: true,
   });
 }
 

@@ -1,74 +1,79 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@doppel/db';
-import { describe, expect, it } from 'vitest';
+import { testDatabases } from '@doppel/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failingBrain, stuckBrain } from '../../test/support/brain-doubles';
 import { parseEvents } from '../../test/support/harness';
-import { stubDb } from '../../test/support/stub-db';
 import { silentLogger } from '../logger';
-import { answerStream } from './answer-stream';
+import { runAnswer } from './answer-stream';
+import { createStreamRelay } from './stream-relay';
 
 const clone = { id: 'c', slug: 'ada', name: 'Ada', headline: '', description: '', suggestedQuestions: [] };
 const input = { clone, question: 'Hello?', history: [] };
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
-}
+describe.each(testDatabases())('runAnswer on $name', ({ open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(() => db.close());
 
-describe('answerStream', () => {
-  it('ends a stuck brain with an error event after the idle timeout', async () => {
+  /** A stream row held by `relay`, as the send route writes it with the message. */
+  async function newStream(holder: string): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO answer_streams (id, conversation_id, user_message_id, holder, lease_until)
+       VALUES ($1, $2, $3, $4, now() + interval '1 minute')`,
+      [id, randomUUID(), randomUUID(), holder],
+    );
+    return id;
+  }
+
+  it('ends a stuck brain with an error event after the idle timeout, with keep-alives meanwhile', async () => {
+    const relay = createStreamRelay(db, silentLogger);
+    const id = await newStream(relay.holder);
     const started = Date.now();
-    const stream = answerStream({
-      db: stubDb,
+    void runAnswer({
+      db,
       brain: stuckBrain(),
       logger: silentLogger,
-      keepAliveMs: 10,
       idleTimeoutMs: 60,
       conversationId: 'x',
       userMessageId: 'u',
       input,
+      writer: relay.write(id),
     });
-    const raw = await readAll(stream);
+    const raw = await new Response(relay.follow(id, 0, { keepAliveMs: 10, takeOver: async () => {} })).text();
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
     expect(raw).toContain(': keep-alive\n\n');
+    expect(raw).toContain('id: 1\ndata: {"type":"error"');
     expect(parseEvents(raw)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
   });
 
-  it('answers a brain failure with an error event and stores nothing', async () => {
-    const raw = await readAll(
-      answerStream({
-        db: stubDb,
-        brain: failingBrain(),
-        logger: silentLogger,
-        keepAliveMs: 1000,
-        conversationId: 'x',
-        userMessageId: 'u',
-        input,
-      }),
-    );
-    expect(parseEvents(raw)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
-  });
-
-  it('stores nothing when the listener leaves before the first token', async () => {
-    const queries: string[] = [];
-    const db: Db = {
-      kind: 'pglite',
-      async query<Row>(sql: string): Promise<Row[]> {
-        queries.push(sql);
-        return [];
-      },
-      transaction: (fn) => fn(db),
-      async close() {},
-    };
-    const stream = answerStream({
+  it('answers a brain failure with an error event, written for a resumed listener too', async () => {
+    const relay = createStreamRelay(db, silentLogger);
+    const id = await newStream(relay.holder);
+    await runAnswer({
       db,
-      brain: stuckBrain(),
+      brain: failingBrain(['Half ']),
       logger: silentLogger,
-      keepAliveMs: 1000,
       conversationId: 'x',
       userMessageId: 'u',
       input,
+      writer: relay.write(id),
     });
-    await stream.cancel();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(queries).toEqual([]);
+    // Another process (another relay) reads the same events from the database.
+    const other = createStreamRelay(db, silentLogger);
+    const raw = await new Response(
+      other.follow(id, 0, { keepAliveMs: 1000, takeOver: async () => {} }),
+    ).text();
+    expect(parseEvents(raw)).toEqual([
+      { type: 'token', token: 'Half ' },
+      { type: 'error', error: 'Failed to process message.' },
+    ]);
+    const after1 = await new Response(
+      other.follow(id, 1, { keepAliveMs: 1000, takeOver: async () => {} }),
+    ).text();
+    expect(parseEvents(after1)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
   });
 });

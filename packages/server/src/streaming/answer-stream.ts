@@ -1,12 +1,15 @@
 /**
- * @module One answer as an SSE body: the brain's tokens the moment they come, then the
- * stored clone message (or an error event), with keep-alive comments while it is open.
+ * @module One answer: the brain's tokens the moment they come, then the stored clone message
+ * (or an error event), written into the stream relay (stream-relay.ts), which numbers them,
+ * keeps them for a resumed connection and sends them with keep-alive comments.
  *
  * What is stored, by outcome (the visitor's message is already stored before this runs):
  * - complete answer: the clone message with its citations and `hasSources`;
- * - the listener leaves mid-answer (DESIGN §4): the brain is aborted; the text produced so
- *   far is stored with `interrupted: true` and no citations (the brain hands them over only
- *   with its last event), or nothing when no token was produced;
+ * - the listener leaves mid-answer (DESIGN §4): the answer goes on and is stored whole; the
+ *   listener may resume it on any process (issue 14 §2);
+ * - the process dies mid-answer: another process ends it (`takeOverAnswer`) with the text
+ *   produced so far, stored with `interrupted: true` and no citations (the brain hands them
+ *   over only with its last event), or an error event when no token was produced;
  * - the visitor pressed Stop (POST /api/conversations/:id/stop, store/stop-answer.ts): the
  *   answer is stored cut to what the visitor saw, whichever of the two comes first;
  * - the brain fails or stays silent for STREAM_IDLE_TIMEOUT_MS: an error event, nothing
@@ -18,8 +21,9 @@ import type { Db } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
-import { storeAnswer } from '../store/stop-answer';
-import { flushed, KEEP_ALIVE, sseEvent } from './sse';
+import { findStreamBrainInput, type StreamEventRow, storeStreamAnswer } from '../store/answer-streams';
+import { flushed } from './sse';
+import type { StreamWriter } from './stream-relay';
 
 /** The error text of a failed answer (spec/chat.md §8 'Failed to process message.'). */
 export const ANSWER_FAILED = 'Failed to process message.';
@@ -28,7 +32,6 @@ export interface AnswerStreamOptions {
   db: Db;
   brain: Brain;
   logger: Logger;
-  keepAliveMs: number;
   idleTimeoutMs?: number;
   conversationId: string;
   /** The visitor's message this answers (a stop that waits for it names it). */
@@ -38,94 +41,151 @@ export interface AnswerStreamOptions {
   products?: readonly AffiliateProduct[];
 }
 
-const encoder = new TextEncoder();
-
-export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8Array> {
-  const { db, brain, logger, conversationId, userMessageId, products = [] } = options;
+/**
+ * Runs the brain for one accepted message and writes its answer into `writer` (issue 14 §2:
+ * written before any listener sees it, so a dropped listener resumes from the database). A
+ * listener leaving does not stop the answer: it may come back on any process. The answer stops
+ * when the brain fails or stays silent, or when another process took the stream over.
+ */
+export async function runAnswer(
+  options: AnswerStreamOptions & {
+    writer: StreamWriter;
+    /**
+     * The text already sent by a process that died (a take-over): the brain answers again, its
+     * tokens up to this text are not sent twice, and an answer that does not begin with it
+     * throws `AnswerDiverged` before anything is written.
+     */
+    alreadySent?: string;
+  },
+): Promise<void> {
+  const { db, brain, logger, conversationId, userMessageId, writer, products = [] } = options;
+  const stream = { id: writer.streamId, holder: writer.holder };
   const abort = new AbortController();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let open = true;
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
-  let idle: ReturnType<typeof setTimeout> | undefined;
   const idleMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS;
-
-  const send = (text: string) => {
-    if (open) controller.enqueue(encoder.encode(text));
-  };
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const armIdle = () => {
     clearTimeout(idle);
     idle = setTimeout(() => abort.abort(new Error(`No answer for ${idleMs} ms`)), idleMs);
   };
-  const finish = () => {
-    clearInterval(keepAlive);
-    clearTimeout(idle);
-    if (!open) return;
-    open = false;
-    controller.close();
-  };
-
-  async function run(): Promise<void> {
-    const events = brain.answer({ ...options.input, signal: abort.signal });
-    const next = nextOrAbort(events, abort.signal);
-    let partial = '';
-    try {
+  const onLost = () => abort.abort(writer.lost.reason);
+  writer.lost.addEventListener('abort', onLost, { once: true });
+  const events = brain.answer({ ...options.input, signal: abort.signal });
+  const next = nextOrAbort(events, abort.signal);
+  let skip = options.alreadySent ?? null;
+  let again = '';
+  let handedOver = false;
+  try {
+    armIdle();
+    let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
+    while (!done) {
+      const step = await next();
+      if (step.done) throw new Error('The brain ended without an answer');
       armIdle();
-      let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
-      while (!done) {
-        const step = await next();
-        if (step.done) throw new Error('The brain ended without an answer');
-        armIdle();
-        if (step.value.type === 'done') done = step.value;
-        else {
-          partial += step.value.token;
-          send(sseEvent({ type: 'token', token: step.value.token }));
-          await flushed();
+      if (step.value.type === 'done') done = step.value;
+      else {
+        let token = step.value.token;
+        if (skip !== null) {
+          // Taking over: what the dead process sent is not sent again.
+          again += token;
+          if (again.length <= skip.length) {
+            if (!skip.startsWith(again)) throw new AnswerDiverged();
+            continue;
+          }
+          if (!again.startsWith(skip)) throw new AnswerDiverged();
+          token = again.slice(skip.length);
+          skip = null;
         }
+        writer.push({ type: 'token', token });
+        await flushed();
       }
-      clearTimeout(idle);
-      // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
-      const stored = await storeAnswer(db, {
+    }
+    if (skip !== null && done.text !== skip) throw new AnswerDiverged();
+    clearTimeout(idle);
+    // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
+    const stored = await storeStreamAnswer(db, stream, {
+      conversationId,
+      userMessageId,
+      ...done,
+      interrupted: false,
+      products,
+    });
+    if (stored.status !== 'lost' && stored.message)
+      writer.push({ type: 'message', message: toMessage(stored.message) });
+  } catch (error) {
+    void events.return(undefined).catch(() => undefined);
+    if (error instanceof AnswerDiverged) {
+      handedOver = true; // the caller ends the stream with what was sent
+      throw error;
+    }
+    if (!writer.lost.aborted) {
+      logger.error(`answer in conversation ${conversationId} failed`, error);
+      writer.push({ type: 'error', error: ANSWER_FAILED });
+    }
+  } finally {
+    clearTimeout(idle);
+    writer.lost.removeEventListener('abort', onLost);
+    if (!handedOver) await writer.end();
+  }
+}
+
+/** A take-over's new answer does not begin with what was already sent (an LLM's answers vary). */
+export class AnswerDiverged extends Error {}
+
+/**
+ * Ends a stream whose writer died (its process was killed). When the brain's input was kept, the
+ * brain answers again and the stream goes on from the tokens already sent (the local brain
+ * answers the same way twice); an answer that begins otherwise (an LLM's), or no kept input,
+ * ends it from what was written: the tokens sent, stored as an answer cut short
+ * (`interrupted`), else the failure event. The answer is stored once, whichever process stores
+ * it (`storeStreamAnswer`), and nothing is charged again: the charge went with the message.
+ */
+export async function takeOverAnswer(options: {
+  db: Db;
+  brain: Brain;
+  logger: Logger;
+  writer: StreamWriter;
+  conversationId: string;
+  userMessageId: string;
+  written: readonly StreamEventRow[];
+  attachments: AnswerInput['attachments'];
+}): Promise<void> {
+  const { db, brain, logger, writer, conversationId, userMessageId, written } = options;
+  if (written.some((row) => row.event.type !== 'token')) return writer.end();
+  const text = written.map((row) => (row.event.type === 'token' ? row.event.token : '')).join('');
+  const kept = await findStreamBrainInput(db, writer.streamId);
+  if (kept) {
+    const { products, ...input } = kept;
+    try {
+      return await runAnswer({
+        db,
+        brain,
+        logger,
+        writer,
         conversationId,
         userMessageId,
-        ...done,
-        interrupted: false,
+        input: { ...input, ...(options.attachments && { attachments: options.attachments }) },
         products,
+        alreadySent: text,
       });
-      if (stored) send(sseEvent({ type: 'message', message: toMessage(stored) }));
     } catch (error) {
-      void events.return(undefined).catch(() => undefined);
-      if (!open && partial) {
-        // The listener left: keep what it saw, marked as cut short.
-        await storeAnswer(db, {
-          conversationId,
-          userMessageId,
-          text: partial,
-          citations: [],
-          interrupted: true,
-          products,
-        }).catch((e) => logger.error(`storing the interrupted answer in ${conversationId} failed`, e));
-      } else if (open) {
-        logger.error(`answer in conversation ${conversationId} failed`, error);
-        send(sseEvent({ type: 'error', error: ANSWER_FAILED }));
-      }
-    } finally {
-      finish();
+      if (!(error instanceof AnswerDiverged)) throw error;
+      logger.warn(`stream ${writer.streamId}: the answer asked again differs; ending it with what was sent`);
     }
   }
-
-  return new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
-      void run();
-    },
-    cancel(reason) {
-      // The HTTP response closed before the answer ended: stop the brain (and its LLM request).
-      open = false;
-      clearInterval(keepAlive);
-      abort.abort(reason ?? new Error('The listener left'));
-    },
-  });
+  try {
+    const stored = text
+      ? await storeStreamAnswer(
+          db,
+          { id: writer.streamId, holder: writer.holder },
+          { conversationId, userMessageId, text, citations: [], interrupted: true },
+        )
+      : null;
+    if (stored?.status === 'lost') return;
+    if (stored?.message) writer.push({ type: 'message', message: toMessage(stored.message) });
+    else if (!stored) writer.push({ type: 'error', error: ANSWER_FAILED });
+  } finally {
+    await writer.end();
+  }
 }
 
 /**

@@ -1,0 +1,222 @@
+/**
+ * @module The answer streams' rows (migration 075): who writes a stream, its events in order, and
+ * its end. Every process reads and writes them, so a stream resumes on any process (issue 14 §2).
+ * Leases are counted in the database's clock, the one clock every process shares.
+ */
+import type { Db, Queryable } from '@doppel/db';
+import { StreamEvent } from '@doppel/protocol';
+import { z } from 'zod';
+import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
+import type { CloneMessageInput } from './messages';
+import { storeAnswerIn } from './stop-answer';
+
+/** How long a holder is presumed alive after its last renewal. */
+export const STREAM_LEASE_MS = 4_000;
+/** How often a process renews the leases of the streams it writes. */
+export const STREAM_RENEW_MS = 1_000;
+/** How long a stream's events stay to be resumed. */
+export const STREAM_KEEP_MS = 60 * 60 * 1000;
+
+const StreamRow = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  user_message_id: z.string(),
+  holder: z.string(),
+  finished: z.boolean(),
+  lease_lapsed: z.boolean(),
+});
+export type StreamRow = z.infer<typeof StreamRow>;
+
+/** What the brain was asked for a stream's answer (the send's `AnswerInput`, less files and signal). */
+export const StreamBrainInput = z.object({
+  clone: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    headline: z.string(),
+    description: z.string(),
+    suggestedQuestions: z.array(z.string()),
+  }),
+  question: z.string(),
+  history: z.array(z.object({ sender: z.enum(['USER', 'CLONE']), text: z.string() })),
+  products: z.array(
+    z.object({
+      title: z.string(),
+      url: z.string(),
+      imageUrl: z.string().nullable(),
+      keywords: z.array(z.string()).readonly(),
+    }),
+  ),
+});
+export type StreamBrainInput = z.infer<typeof StreamBrainInput>;
+
+const EventRow = z.object({ seq: z.number(), event: StreamEvent });
+export type StreamEventRow = z.infer<typeof EventRow>;
+
+const STREAM_COLUMNS = `id, conversation_id, user_message_id, holder, finished_at IS NOT NULL AS finished,
+  lease_until < now() AS lease_lapsed`;
+
+/**
+ * Records a new stream held by `holder`: false when `id` is already taken (a retried send; the
+ * caller runs this in the transaction that accepts the message and rolls it back).
+ */
+export async function insertStream(
+  db: Queryable,
+  input: {
+    id: string;
+    conversationId: string;
+    userMessageId: string;
+    holder: string;
+    brainInput?: StreamBrainInput;
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO answer_streams (id, conversation_id, user_message_id, holder, lease_until, brain_input)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6::jsonb)
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [
+      input.id,
+      input.conversationId,
+      input.userMessageId,
+      input.holder,
+      STREAM_LEASE_MS / 1000,
+      input.brainInput ? JSON.stringify(input.brainInput) : null,
+    ],
+  );
+  return rows.length === 1;
+}
+
+/** The stream `id`, or null when there is none (or it is not a uuid the caller could own). */
+export async function findStream(db: Queryable, id: string): Promise<StreamRow | null> {
+  const rows = await db.query(`SELECT ${STREAM_COLUMNS} FROM answer_streams WHERE id = $1`, [id]);
+  return rows[0] ? StreamRow.parse(rows[0]) : null;
+}
+
+/** What the brain was asked for stream `id`, when it was kept and still reads as such. */
+export async function findStreamBrainInput(db: Queryable, id: string): Promise<StreamBrainInput | null> {
+  const [row] = await db.query('SELECT brain_input FROM answer_streams WHERE id = $1', [id]);
+  const parsed = StreamBrainInput.safeParse(row?.brain_input);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Appends events numbered from `firstSeq`, in one statement, while `holder` still holds the
+ * stream: false when another process took it over (nothing written then).
+ */
+export async function appendStreamEvents(
+  db: Queryable,
+  input: { streamId: string; holder: string; firstSeq: number; events: readonly StreamEvent[] },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO answer_stream_events (stream_id, seq, event)
+     SELECT $1, $2 + e.ord::int - 1, e.value
+       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+      WHERE EXISTS (SELECT 1 FROM answer_streams s WHERE s.id = $1 AND s.holder = $4)
+     RETURNING seq`,
+    [input.streamId, input.firstSeq, JSON.stringify(input.events), input.holder],
+  );
+  return rows.length === input.events.length;
+}
+
+/** Marks the stream ended (its last event, if any, is written). */
+export async function finishStream(db: Queryable, streamId: string, holder: string): Promise<void> {
+  await db.query('UPDATE answer_streams SET finished_at = now() WHERE id = $1 AND holder = $2', [
+    streamId,
+    holder,
+  ]);
+}
+
+export type StreamAnswer =
+  /** Stored now (null: a stop that came first kept nothing of it). */
+  | { status: 'stored'; message: MessageRow | null }
+  /** Another process (the writer before a take-over) had stored it already. */
+  | { status: 'already'; message: MessageRow | null }
+  /** This process no longer holds the stream: nothing stored. */
+  | { status: 'lost' };
+
+const AnsweredRow = z.object({
+  holder: z.string(),
+  answered: z.boolean(),
+  answer_message_id: z.string().nullable(),
+});
+
+/**
+ * Stores the answer of stream `stream.id` once (store/stop-answer.ts `storeAnswerIn`, a stop
+ * that came first applied), under the stream's row lock, while `stream.holder` holds it.
+ */
+export async function storeStreamAnswer(
+  db: Db,
+  stream: { id: string; holder: string },
+  input: CloneMessageInput & { userMessageId: string },
+): Promise<StreamAnswer> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.query(
+      `SELECT holder, answered_at IS NOT NULL AS answered, answer_message_id FROM answer_streams
+       WHERE id = $1 FOR UPDATE`,
+      [stream.id],
+    );
+    const row = found ? AnsweredRow.parse(found) : null;
+    if (!row || row.holder !== stream.holder) return { status: 'lost' };
+    if (row.answered) {
+      if (!row.answer_message_id) return { status: 'already', message: null };
+      const [message] = await tx.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [
+        row.answer_message_id,
+      ]);
+      return { status: 'already', message: message ? MessageRow.parse(message) : null };
+    }
+    const message = await storeAnswerIn(tx, input);
+    await tx.query('UPDATE answer_streams SET answered_at = now(), answer_message_id = $2 WHERE id = $1', [
+      stream.id,
+      message?.id ?? null,
+    ]);
+    return { status: 'stored', message };
+  });
+}
+
+/** The stream's events after `afterSeq`, in order. */
+export async function readStreamEvents(
+  db: Queryable,
+  streamId: string,
+  afterSeq: number,
+): Promise<StreamEventRow[]> {
+  const rows = await db.query(
+    'SELECT seq, event FROM answer_stream_events WHERE stream_id = $1 AND seq > $2 ORDER BY seq',
+    [streamId, afterSeq],
+  );
+  return rows.map((row) => EventRow.parse(row));
+}
+
+/** Renews the leases of the streams `holder` still writes. */
+export async function renewStreamLeases(
+  db: Queryable,
+  holder: string,
+  ids: readonly string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE answer_streams SET lease_until = now() + make_interval(secs => $3)
+     WHERE holder = $1 AND id = ANY($2::uuid[]) AND finished_at IS NULL`,
+    [holder, ids, STREAM_LEASE_MS / 1000],
+  );
+}
+
+/**
+ * Takes over an unfinished stream whose holder's lease lapsed (the process died): true for the one
+ * process that wins it, whichever asks at the same time.
+ */
+export async function takeOverStream(db: Queryable, streamId: string, holder: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE answer_streams SET holder = $2, lease_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND finished_at IS NULL AND lease_until < now() RETURNING id`,
+    [streamId, holder, STREAM_LEASE_MS / 1000],
+  );
+  return rows.length === 1;
+}
+
+/** Forgets streams older than STREAM_KEEP_MS (their events go with them). */
+export async function purgeOldStreams(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM answer_streams WHERE id IN (SELECT id FROM answer_streams
+       WHERE created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 500)`,
+    [STREAM_KEEP_MS / 1000],
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * @module Answer streams that outlive their connection (issue 14 §2). A process that runs an
+ * answer writes each event to the database before any listener sees it (write-ahead, in batches
+ * while the previous write is under way), holds a lease on the stream while it runs, and hands
+ * the events to its own listeners from memory. A listener on another process (a resumed
+ * connection the load balancer sent elsewhere) reads them from the database; when the writer's
+ * lease has lapsed (its process died), the first process asked takes the stream over and ends it
+ * from what was written (see `takeOver` in answer-stream.ts). PGlite and PostgreSQL alike: the
+ * same tables, the same code.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@doppel/db';
+import type { StreamEvent } from '@doppel/protocol';
+import type { Logger } from '../logger';
+import {
+  appendStreamEvents,
+  findStream,
+  finishStream,
+  purgeOldStreams,
+  readStreamEvents,
+  renewStreamLeases,
+  STREAM_RENEW_MS,
+  type StreamEventRow,
+  takeOverStream,
+} from '../store/answer-streams';
+import { KEEP_ALIVE, sseEvent } from './sse';
+
+/** How often a listener on another process looks for new events of a stream. */
+export const REMOTE_POLL_MS = 50;
+/** How long a writer keeps retrying a write the database refused (a database restart). */
+export const WRITE_RETRY_MS = 20_000;
+/** Renewals between two purges of old streams. */
+const PURGE_EVERY = 300;
+
+/** One stream this process writes. */
+export interface StreamWriter {
+  readonly streamId: string;
+  /** The process writing it (its lease's name). */
+  readonly holder: string;
+  /** Queues an event; it reaches listeners once written. */
+  push(event: StreamEvent): void;
+  /** Writes what is queued, then marks the stream ended. */
+  end(): Promise<void>;
+  /** Aborted when another process took the stream over (this one lost its lease). */
+  readonly lost: AbortSignal;
+}
+
+export interface StreamRelay {
+  /** This process's name in the leases. */
+  readonly holder: string;
+  /** Starts writing `streamId` (its row is already inserted, held by `holder`). */
+  write(streamId: string, nextSeq?: number): StreamWriter;
+  /**
+   * The SSE body of `streamId` from the event after `afterSeq`: from memory when this process
+   * writes it, else from the database; `takeOver` runs when the writer's lease lapsed.
+   */
+  follow(streamId: string, afterSeq: number, options: FollowOptions): ReadableStream<Uint8Array>;
+}
+
+export interface FollowOptions {
+  keepAliveMs: number;
+  /** Ends a stream this process took over, given what its dead writer had written. */
+  takeOver: (writer: StreamWriter, written: readonly StreamEventRow[]) => Promise<void>;
+}
+
+interface LocalStream {
+  lost: AbortSignal;
+  events: StreamEventRow[];
+  done: boolean;
+  /** Wakes the listeners when events were written or the stream ended. */
+  changed: Promise<void>;
+}
+
+const encoder = new TextEncoder();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The SSE text of one numbered event. */
+export function numberedEvent(row: StreamEventRow): string {
+  return `id: ${row.seq}\n${sseEvent(row.event)}`;
+}
+
+export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
+  const holder = `${process.pid}-${randomUUID()}`;
+  const local = new Map<string, LocalStream>();
+  let renewal: ReturnType<typeof setInterval> | undefined;
+  let renewals = 0;
+
+  const renew = async () => {
+    renewals += 1;
+    try {
+      await renewStreamLeases(db, holder, [...local.keys()]);
+      if (renewals % PURGE_EVERY === 1) await purgeOldStreams(db);
+    } catch (error) {
+      logger.warn(`renewing stream leases failed: ${error instanceof Error ? error.message : error}`);
+    }
+  };
+  const track = (streamId: string, stream: LocalStream) => {
+    local.set(streamId, stream);
+    if (!renewal) {
+      renewal = setInterval(() => void renew(), STREAM_RENEW_MS);
+      renewal.unref();
+    }
+  };
+  const untrack = (streamId: string) => {
+    local.delete(streamId);
+    if (local.size === 0 && renewal) {
+      clearInterval(renewal);
+      renewal = undefined;
+    }
+  };
+
+  /** Runs `write` until it succeeds, for WRITE_RETRY_MS at most. */
+  async function retried<T>(what: string, write: () => Promise<T>): Promise<T> {
+    const until = Date.now() + WRITE_RETRY_MS;
+    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+      try {
+        return await write();
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        logger.warn(`${what} failed, retrying: ${error instanceof Error ? error.message : error}`);
+        await sleep(wait);
+      }
+    }
+  }
+
+  function write(streamId: string, nextSeq = 1): StreamWriter {
+    const lost = new AbortController();
+    let queued: StreamEvent[] = [];
+    let seq = nextSeq;
+    let flushing: Promise<void> | null = null;
+    let wake!: () => void;
+    const stream: LocalStream = {
+      lost: lost.signal,
+      events: [],
+      done: false,
+      changed: new Promise((resolve) => (wake = resolve)),
+    };
+    const notify = () => {
+      const woken = wake;
+      stream.changed = new Promise((resolve) => (wake = resolve));
+      woken();
+    };
+    const flush = async () => {
+      while (queued.length > 0 && !lost.signal.aborted) {
+        const batch = queued;
+        queued = [];
+        const firstSeq = seq;
+        const written = await retried(`writing stream ${streamId}`, () =>
+          appendStreamEvents(db, { streamId, holder, firstSeq, events: batch }),
+        );
+        if (!written) {
+          lost.abort(new Error(`stream ${streamId} was taken over by another process`));
+          break;
+        }
+        seq += batch.length;
+        batch.forEach((event, i) => {
+          stream.events.push({ seq: firstSeq + i, event });
+        });
+        notify();
+      }
+    };
+    const kick = () => {
+      flushing ??= flush()
+        .catch((error) => {
+          logger.error(`stream ${streamId} could not be written`, error);
+          lost.abort(error);
+        })
+        .finally(() => {
+          flushing = null;
+          if (queued.length > 0 && !lost.signal.aborted) kick();
+        });
+    };
+    const writer: StreamWriter = {
+      streamId,
+      holder,
+      lost: lost.signal,
+      push(event) {
+        if (lost.signal.aborted) return;
+        queued.push(event);
+        kick();
+      },
+      async end() {
+        while (flushing) await flushing;
+        try {
+          if (!lost.signal.aborted)
+            await retried(`ending stream ${streamId}`, () => finishStream(db, streamId, holder));
+        } catch (error) {
+          // The database stayed away: the lease lapses and a resuming listener ends the stream.
+          logger.error(`stream ${streamId} could not be ended`, error);
+        } finally {
+          stream.done = true;
+          untrack(streamId);
+          notify();
+        }
+      },
+    };
+    track(streamId, stream);
+    return writer;
+  }
+
+  function follow(streamId: string, afterSeq: number, options: FollowOptions): ReadableStream<Uint8Array> {
+    let open = true;
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
+    let last = afterSeq;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (text: string) => {
+          if (open) controller.enqueue(encoder.encode(text));
+        };
+        const sendRows = (rows: readonly StreamEventRow[]) => {
+          for (const row of rows)
+            if (row.seq > last) {
+              send(numberedEvent(row));
+              last = row.seq;
+            }
+        };
+        keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
+        const run = async () => {
+          while (open) {
+            const mine = local.get(streamId);
+            if (mine) {
+              const changed = mine.changed;
+              sendRows(mine.events);
+              if (mine.done) {
+                // Ended here, or lost to another process: what it wrote is in the database.
+                if (!mine.lost.aborted) return;
+                continue;
+              }
+              await changed;
+              continue;
+            }
+            const row = await findStream(db, streamId);
+            sendRows(await readStreamEvents(db, streamId, last));
+            if (!row || row.finished) return;
+            if (row.lease_lapsed && (await takeOverStream(db, streamId, holder))) {
+              logger.warn(`stream ${streamId}: its writer ${row.holder} is gone; ending it here`);
+              const written = await readStreamEvents(db, streamId, 0);
+              const writer = write(streamId, (written.at(-1)?.seq ?? 0) + 1);
+              void options.takeOver(writer, written).catch((error) => {
+                logger.error(`taking over stream ${streamId} failed`, error);
+                void writer.end();
+              });
+              continue;
+            }
+            await sleep(REMOTE_POLL_MS);
+          }
+        };
+        const runSafely = async () => {
+          for (;;) {
+            try {
+              await run();
+              return;
+            } catch (error) {
+              // The database is away (a restart): keep the listener, try again shortly.
+              logger.warn(`following stream ${streamId}: ${error instanceof Error ? error.message : error}`);
+              await sleep(250);
+            }
+          }
+        };
+        void runSafely().finally(() => {
+          clearInterval(keepAlive);
+          if (!open) return;
+          open = false;
+          controller.close();
+        });
+      },
+      cancel() {
+        // The listener left; the answer goes on being written, to be resumed.
+        open = false;
+        clearInterval(keepAlive);
+      },
+    });
+  }
+
+  return { holder, write, follow };
+}
