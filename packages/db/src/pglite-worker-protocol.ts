@@ -36,9 +36,14 @@ export const WorkerError = z.object({
 });
 export type WorkerError = z.infer<typeof WorkerError>;
 
+/** A row as PGlite made it: checked to be an object, not copied (rows can be many and large). */
+const Row = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+);
+
 /** What the worker answers: to request `id`, or once when it opened (`id` -1). */
 export const WorkerReply = z.union([
-  z.object({ id: z.number(), ok: z.literal(true), rows: z.array(z.record(z.string(), z.unknown())) }),
+  z.object({ id: z.number(), ok: z.literal(true), rows: z.array(Row) }),
   z.object({ id: z.number(), ok: z.literal(true), dump: z.instanceof(ArrayBuffer) }),
   z.object({ id: z.number(), ok: z.literal(true) }),
   z.object({ id: z.number(), ok: z.literal(false), error: WorkerError }),

@@ -19,7 +19,8 @@ import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
 import { storeAnswer } from '../store/stop-answer';
-import { flushed, KEEP_ALIVE, sseEvent } from './sse';
+import { KEEP_ALIVE, sseEvent } from './sse';
+import { TokenWriter } from './token-writer';
 
 /** The error text of a failed answer (spec/chat.md §8 'Failed to process message.'). */
 export const ANSWER_FAILED = 'Failed to process message.';
@@ -52,6 +53,8 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
   const send = (text: string) => {
     if (open) controller.enqueue(encoder.encode(text));
   };
+  // Tokens leave coalesced, in fair turns; every other event first flushes the tokens before it.
+  const tokens = new TokenWriter(send);
   const armIdle = () => {
     clearTimeout(idle);
     idle = setTimeout(() => abort.abort(new Error(`No answer for ${idleMs} ms`)), idleMs);
@@ -78,11 +81,11 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
         if (step.value.type === 'done') done = step.value;
         else {
           partial += step.value.token;
-          send(sseEvent({ type: 'token', token: step.value.token }));
-          await flushed();
+          await tokens.add(sseEvent({ type: 'token', token: step.value.token }));
         }
       }
       clearTimeout(idle);
+      tokens.flush();
       // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
       const stored = await storeAnswer(db, {
         conversationId,
@@ -105,6 +108,7 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
           products,
         }).catch((e) => logger.error(`storing the interrupted answer in ${conversationId} failed`, e));
       } else if (open) {
+        tokens.flush();
         logger.error(`answer in conversation ${conversationId} failed`, error);
         send(sseEvent({ type: 'error', error: ANSWER_FAILED }));
       }
@@ -116,7 +120,10 @@ export function answerStream(options: AnswerStreamOptions): ReadableStream<Uint8
   return new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
-      keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
+      keepAlive = setInterval(() => {
+        tokens.flush();
+        send(KEEP_ALIVE);
+      }, options.keepAliveMs);
       void run();
     },
     cancel(reason) {
