@@ -7,19 +7,29 @@ import { z } from 'zod';
 
 const PlanOptions = z.object({ plan: z.enum(['cached', 'per-call']).optional() }).optional();
 
-/** What the server's thread asks; `tx` names an open transaction (BEGIN sent, not yet ended). */
+/**
+ * What the server's thread asks; `tx` names an open transaction (BEGIN sent, not yet ended).
+ * `priority` (query-priority.ts): of the requests waiting outside a transaction, the lowest runs next.
+ */
 export const WorkerRequest = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('query'),
     id: z.number(),
     tx: z.number().optional(),
+    priority: z.number(),
     sql: z.string(),
     params: z.array(z.unknown()),
     options: PlanOptions,
   }),
-  z.object({ op: z.literal('exec'), id: z.number(), tx: z.number().optional(), sql: z.string() }),
+  z.object({
+    op: z.literal('exec'),
+    id: z.number(),
+    tx: z.number().optional(),
+    priority: z.number(),
+    sql: z.string(),
+  }),
   /** Opens transaction `tx`; answered once BEGIN ran and the connection is held for it. */
-  z.object({ op: z.literal('begin'), id: z.number(), tx: z.number() }),
+  z.object({ op: z.literal('begin'), id: z.number(), tx: z.number(), priority: z.number() }),
   /** Ends transaction `tx`: COMMIT, or ROLLBACK when `commit` is false. */
   z.object({ op: z.literal('end'), id: z.number(), tx: z.number(), commit: z.boolean() }),
   z.object({ op: z.literal('dump'), id: z.number() }),

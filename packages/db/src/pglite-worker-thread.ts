@@ -34,7 +34,8 @@ const start = WorkerStart.parse(workerData);
 const transactions = new Map<number, OpenTransaction>();
 let db: PgliteDb;
 
-function begin(id: number, txId: number): void {
+/** Opens transaction `txId`; resolves once it has ended (COMMIT or ROLLBACK ran, or BEGIN failed). */
+function begin(id: number, txId: number): Promise<void> {
   let end!: (commit: boolean) => void;
   const decided = new Promise<boolean>((resolve) => {
     end = resolve;
@@ -61,6 +62,7 @@ function begin(id: number, txId: number): void {
     transactions.set(txId, { tx, end, ended });
     reply({ id, ok: true });
   });
+  return ended.catch(() => undefined);
 }
 
 async function handle(request: WorkerRequest): Promise<void> {
@@ -78,7 +80,7 @@ async function handle(request: WorkerRequest): Promise<void> {
         return reply({ id, ok: true });
       }
       case 'begin':
-        return begin(id, request.tx);
+        return await begin(id, request.tx);
       case 'end': {
         const open = transactionOf(request.tx);
         transactions.delete(request.tx);
@@ -99,6 +101,55 @@ async function handle(request: WorkerRequest): Promise<void> {
   }
 }
 
+/**
+ * One statement (or one whole transaction, BEGIN to COMMIT) at a time, the waiting one of lowest
+ * priority first (query-priority.ts); statements of the open transaction, its end, dumps and
+ * close go straight to PGlite (which keeps them in order under its own lock).
+ */
+const waiting: { priority: number; seq: number; request: WorkerRequest }[] = [];
+let running = false;
+let arrivals = 0;
+let choosing = false;
+
+/**
+ * Chooses on the next turn, not now: requests that came while PGlite was computing are still
+ * in the port, and are delivered first, so the choice sees all of them.
+ */
+function chooseSoon(): void {
+  if (choosing) return;
+  choosing = true;
+  setImmediate(() => {
+    choosing = false;
+    runNext();
+  });
+}
+
+function schedule(request: WorkerRequest): void {
+  if (!('priority' in request) || ('tx' in request && request.tx !== undefined && request.op !== 'begin')) {
+    void handle(request);
+    return;
+  }
+  waiting.push({ priority: request.priority, seq: arrivals++, request });
+  chooseSoon();
+}
+
+function runNext(): void {
+  if (running || waiting.length === 0) return;
+  let best = 0;
+  for (let i = 1; i < waiting.length; i++) {
+    const a = waiting[i];
+    const b = waiting[best];
+    if (a && b && (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq))) best = i;
+  }
+  const [next] = waiting.splice(best, 1);
+  if (!next) return;
+  running = true;
+  void handle(next.request).finally(() => {
+    running = false;
+    chooseSoon();
+  });
+}
+
 function transactionOf(tx: number): OpenTransaction {
   const open = transactions.get(tx);
   if (!open) throw new Error(`No open transaction ${tx}`);
@@ -116,7 +167,7 @@ try {
       const id = typeof message === 'object' && message && 'id' in message ? Number(message.id) : Number.NaN;
       return failed(id, new Error(`Bad request to the PGlite worker: ${request.error.message}`));
     }
-    void handle(request.data);
+    schedule(request.data);
   });
   reply({ id: OPENED, ok: true });
 } catch (error) {

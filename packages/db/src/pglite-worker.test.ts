@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from './db';
 import { openPgliteDb } from './pglite-db';
 import { openPgliteWorkerDb } from './pglite-worker';
+import { queryPriority, URGENT } from './query-priority';
 import { openPgliteOnWorker } from './testing';
 
 /** A query that keeps PostgreSQL busy for a while (~0.2–2 s here). */
@@ -120,4 +121,23 @@ describe('PGlite on a worker thread', () => {
     expect(onWorker.tookMs).toBeGreaterThan(100);
     expect(onWorker.maxGapMs).toBeLessThan(onWorker.tookMs / 3);
   });
+
+  it('runs the waiting statement of the earliest request first, urgent ones before all', () =>
+    using(openPgliteOnWorker(), async (db) => {
+      const order: string[] = [];
+      const at = (priority: number, name: string, sql = 'SELECT 1') =>
+        queryPriority.run(priority, () => db.query(sql).then(() => order.push(name)));
+      // All queue at once, arriving latest-request-first (the slow one keeps the later ones waiting).
+      const all = [at(1, 'busy', SLOW), at(50, 'r50'), at(30, 'r30'), at(40, 'r40'), at(20, 'r20')];
+      const tx = queryPriority.run(25, () =>
+        db.transaction(async (t) => {
+          await t.query('SELECT 1');
+          await t.query('SELECT 2');
+          order.push('tx25');
+        }),
+      );
+      all.push(tx, at(URGENT, 'health'));
+      await Promise.all(all);
+      expect(order).toEqual(['health', 'busy', 'r20', 'tx25', 'r30', 'r40', 'r50']);
+    }));
 });

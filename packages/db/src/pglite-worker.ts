@@ -15,6 +15,7 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from './pglite-worker-protocol';
+import { currentPriority } from './query-priority';
 
 type Pending = { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void };
 /** A request without its id (the proxy numbers them). */
@@ -92,13 +93,14 @@ export async function openPgliteWorkerDb(dataDir: string, options: PgliteDbOptio
     query: <Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) =>
       rows<Row>({
         op: 'query',
+        priority: currentPriority(),
         sql,
         params: [...params],
         ...(tx !== undefined && { tx }),
         ...(opts && { options: opts }),
       }),
     exec: async (sql: string) => {
-      await ask({ op: 'exec', sql, ...(tx !== undefined && { tx }) });
+      await ask({ op: 'exec', priority: currentPriority(), sql, ...(tx !== undefined && { tx }) });
     },
   });
 
@@ -107,7 +109,7 @@ export async function openPgliteWorkerDb(dataDir: string, options: PgliteDbOptio
     ...on(undefined),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextTx++;
-      await ask({ op: 'begin', tx });
+      await ask({ op: 'begin', tx, priority: currentPriority() });
       let result: T;
       try {
         result = await fn(on(tx));
