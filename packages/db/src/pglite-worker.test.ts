@@ -126,7 +126,10 @@ describe('PGlite on a worker thread', () => {
     using(openPgliteOnWorker(), async (db) => {
       const order: string[] = [];
       const at = (priority: number, name: string, sql = 'SELECT 1') =>
-        queryPriority.run(priority, () => db.query(sql).then(() => order.push(name)));
+        queryPriority.run(priority, async () => {
+          await db.query(sql);
+          order.push(name);
+        });
       // All queue at once, arriving latest-request-first (the slow one keeps the later ones waiting).
       const all = [at(1, 'busy', SLOW), at(50, 'r50'), at(30, 'r30'), at(40, 'r40'), at(20, 'r20')];
       const tx = queryPriority.run(25, () =>
