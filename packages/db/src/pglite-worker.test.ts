@@ -143,4 +143,8 @@ describe('PGlite on a worker thread', () => {
       await Promise.all(all);
       expect(order).toEqual(['health', 'busy', 'r20', 'tx25', 'r30', 'r40', 'r50']);
     }));
+
+  it('rejects with the worker’s error when the database cannot be opened', async () => {
+    await expect(openPgliteWorkerDb('/dev/null/doppel')).rejects.toThrow(/dev\/null\/doppel/);
+  });
 });

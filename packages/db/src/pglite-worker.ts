@@ -87,7 +87,12 @@ export async function openPgliteWorkerDb(dataDir: string, options: PgliteDbOptio
     return 'rows' in reply ? (reply.rows as Row[]) : [];
   };
 
-  await wait(OPENED);
+  try {
+    await wait(OPENED);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
 
   const on = (tx: number | undefined): Queryable => ({
     query: <Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) =>
