@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the server (dist/main.mjs) and the doppel CLI (dist/cli.mjs) for Node 20.
+// Bundles the server (dist/main.mjs), the doppel CLI (dist/cli.mjs) and the PGlite worker thread
+// they start (dist/pglite-worker.mjs) for Node 20.
 // Workspace packages (@doppel/*, TypeScript sources) are bundled in. Other packages stay
 // imports resolved at run time from this package's node_modules when they resolve from here;
 // a package only a workspace package depends on is bundled in instead, except those that
@@ -54,8 +55,14 @@ const externalWhereResolvable = {
 };
 
 rmSync(dist, { recursive: true, force: true });
+const dbSources = join(realpathSync(join(here, 'node_modules/@doppel/db')), 'src');
 await build({
-  entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts') },
+  // The PGlite worker thread is an entry of its own: @doppel/db starts it from beside the bundle.
+  entryPoints: {
+    main: join(here, 'src/main.ts'),
+    cli: join(here, 'src/cli.ts'),
+    'pglite-worker': join(dbSources, 'pglite-worker-thread.ts'),
+  },
   outdir: dist,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -81,6 +88,6 @@ const migrations = join(realpathSync(join(here, 'node_modules/@doppel/db')), 'mi
 mkdirSync(join(dist, 'migrations'), { recursive: true });
 cpSync(migrations, join(dist, 'migrations'), { recursive: true });
 console.log(
-  `[server build] dist/main.mjs, dist/cli.mjs; external: ${[...externals].sort().join(', ')}` +
+  `[server build] dist/main.mjs, dist/cli.mjs, dist/pglite-worker.mjs; external: ${[...externals].sort().join(', ')}` +
     (bundled.size > 0 ? `; bundled: ${[...bundled].sort().join(', ')}` : ''),
 );

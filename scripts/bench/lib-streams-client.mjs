@@ -113,15 +113,28 @@ export async function json(base, path, body) {
 }
 
 /**
- * POSTs one message and reads its SSE answer. Resolves with the time to the first token
- * event and to the final (message or error) event, in ms, and the number of token events.
+ * POSTs one message and reads its SSE answer; never rejects. Resolves with `ok` (the final
+ * event was a message), `status`, the times (ms from the request) to the first token event and
+ * to the final event, the token events' count and texts. A stream that fails (a status other
+ * than 200, an error event, a dropped connection) resolves `ok: false` with `failure`; its
+ * times count nowhere (an error event is never a first token). `agent` false: a connection of
+ * its own, as a visitor's browser has.
  */
 export function timeStream(base, body, agent, onOpen = () => {}) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const started = performance.now();
     let firstToken = null;
-    let tokens = 0;
+    let finalBytes = 0;
+    const tokens = [];
     let tail = '';
+    let settled = false;
+    let status = 0;
+    const done = (result) => {
+      if (settled) return;
+      settled = true;
+      resolve({ status, tokens: tokens.length, tokenTexts: tokens, finalBytes, ...result });
+    };
+    const fail = (failure) => done({ ok: false, failure, firstToken: null, final: null });
     const req = request(
       `${base}/api/clone/talk/messages/stream`,
       {
@@ -135,9 +148,10 @@ export function timeStream(base, body, agent, onOpen = () => {}) {
         },
       },
       (res) => {
+        status = res.statusCode ?? 0;
         if (res.statusCode !== 200) {
           res.resume();
-          return reject(new Error(`stream answered ${res.statusCode}`));
+          return fail(`status ${res.statusCode}`);
         }
         onOpen();
         res.setEncoding('utf8');
@@ -147,26 +161,38 @@ export function timeStream(base, body, agent, onOpen = () => {}) {
           tail = events.pop() ?? '';
           for (const event of events) {
             if (event.startsWith('data: {"type":"token"')) {
-              tokens++;
+              tokens.push(JSON.parse(event.slice(6)).token);
               firstToken ??= performance.now() - started;
-            } else if (
-              event.startsWith('data: {"type":"message"') ||
-              event.startsWith('data: {"type":"error"')
-            ) {
-              resolve({
+            } else if (event.startsWith('data: {"type":"message"')) {
+              finalBytes = Buffer.byteLength(`${event}\n\n`);
+              done({
+                ok: true,
                 firstToken: firstToken ?? performance.now() - started,
                 final: performance.now() - started,
-                tokens,
-                ok: event.includes('"message"'),
               });
-            }
+            } else if (event.startsWith('data: {"type":"error"')) fail('error event');
           }
         });
-        res.on('error', reject);
+        res.on('end', () => fail('ended without a final event'));
+        res.on('error', (e) => fail(e.message));
       },
     );
-    req.on('error', reject);
+    req.on('error', (e) => fail(e.message));
     req.end(JSON.stringify(body));
+  });
+}
+
+/** GET `path` on a connection of its own; resolves with the time to the whole body (ms) and the status. */
+export function timeGet(base, path) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = request(`${base}${path}`, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode }));
+      res.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
+    });
+    req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
+    req.end();
   });
 }
 
@@ -186,9 +212,9 @@ export async function pool(total, concurrency, task) {
 
 const round = (n) => Math.round(n * 100) / 100;
 
-/** p50/p99/mean/max of `values` (ms), rounded to 0.01. */
+/** p50/p99/mean/max of `values` (ms; nulls are left out), rounded to 0.01. */
 export function summarise(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
   return { p50: round(at(0.5)), p99: round(at(0.99)), mean: round(mean), max: round(sorted.at(-1) ?? 0) };

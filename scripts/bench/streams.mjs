@@ -1,26 +1,37 @@
 #!/usr/bin/env node
-// Benchmark of the answer stream (DESIGN §6): the real server (built, in a child process, on
-// an in-memory PGlite with the demo clone and its local brain) against a bare node:http SSE
-// server writing the same number of token events. Time to first token and to the final event,
-// p50/p99, at 1, 50 and 500 concurrent streams (closed loop: each client sends its next
-// message when the previous answer ended); the same on PostgreSQL when the test server answers
-// (BENCH_POSTGRES=off skips it). Then 1,000 streams held open by a slow local LLM double
-// (LLM_BASE_URL), twice, sampling the server's RSS and heap, with a full GC before the
-// checkpoints. Prints JSON. Usage: node scripts/bench/streams.mjs   (about 3 minutes)
+// Benchmark of the answer stream (DESIGN §6, issue 14 §7), open loop: arrivals do not wait for
+// earlier answers, so queueing shows. Against the built server (a child process on an in-memory
+// PGlite, or on PostgreSQL) or any running Doppel (--target), with a bare node:http SSE server
+// shaped like Doppel's stream (the same tokens, sizes and turn-per-token pacing) run
+// interleaved with it, round by round, in the same run. Phases:
+//   burst   N sends arriving at once from N different visitors (each its own connection),
+//           N in --levels; streams/s, first token and final event p50/p99, failures counted
+//           (and left out of the times: an error event is never a first token)
+//   rate    a steady --rate sends per second for --seconds, the same figures
+//   probe   GET /embed.js and /api/health, idle and during a burst of 50 (p50/p99)
+//   open    --open streams held open by a local LLM double whose first word comes at 0.5 s
+//           (one word every 0.5 s): first token p50/p99 beside the double's own, measured
+//           directly at the same concurrency, and the server's memory per open stream
+// Records the load average with every phase (the machine may be shared). Prints JSON.
+// Usage: node scripts/bench/streams.mjs [--db pglite|postgres|pglite,postgres]
+//          [--phases burst,rate,probe,open] [--levels 50,500,2000] [--rounds 2]
+//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port]
+// (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import {
   json,
   listeningPort,
-  newAgent,
   pool,
   spawnChild,
   startBuiltServer,
   summarise,
+  timeGet,
   timeStream,
 } from './lib-streams-client.mjs';
 
@@ -28,88 +39,106 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const serverMain = join(root, 'packages/server/dist/main.mjs');
 const probe = join(here, 'lib-streams-probe.mjs');
-const LEVELS = [
-  { concurrency: 1, requests: 50 },
-  { concurrency: 50, requests: 250 },
-  { concurrency: 500, requests: 1000 },
-];
-const OPEN_STREAMS = Number(process.env.BENCH_OPEN_STREAMS ?? 1000);
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    phases: { type: 'string', default: 'burst,rate,probe,open' },
+    levels: { type: 'string', default: '50,500,2000' },
+    rounds: { type: 'string', default: '2' },
+    rate: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '10' },
+    open: { type: 'string', default: '1000' },
+    target: { type: 'string' },
+  },
+});
+const phases = new Set(args.phases.split(','));
+const LEVELS = args.levels.split(',').map(Number);
+const ROUNDS = Number(args.rounds);
 const LLM_TOKEN_MS = 500;
-const LLM_WORDS = 50;
+const LLM_WORDS = 20;
 const log = (m) => process.stderr.write(`[bench:streams] ${m}\n`);
 const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const round1 = (n) => Math.round(n * 10) / 10;
+const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-if (!existsSync(serverMain)) {
+if (!args.target && !existsSync(serverMain)) {
   log('building the server');
   const built = spawnSync(process.execPath, [join(root, 'packages/server/build.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
-}
-
-function startDoppel(extraEnv = {}) {
-  return startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env: extraEnv });
 }
 
 const message = (conversationId, text) => ({
   message: { type: 'TEXT', text, slug: 'demo', conversationId },
   timezone: 'UTC',
 });
+
+/** `n` conversations, each of a new visitor (no cookie is sent back, so each gets its own id). */
 const conversations = (base, n) =>
   pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
 
-/** Times every level against `base`; `bodies(n)` gives n request bodies. */
-async function latencySuite(base, bodies) {
-  const out = {};
-  for (const { concurrency, requests } of LEVELS) {
-    const list = await bodies(requests);
-    const agent = newAgent();
-    const runs = await pool(requests, concurrency, (i) => timeStream(base, list[i], agent));
-    agent.destroy();
-    const failed = runs.filter((r) => !r.ok).length;
-    out[`c${concurrency}`] = {
-      requests,
-      failed,
-      firstTokenMs: summarise(runs.map((r) => r.firstToken)),
-      finalEventMs: summarise(runs.map((r) => r.final)),
-      tokensPerAnswer: summarise(runs.map((r) => r.tokens)).p50,
-    };
-    log(`c=${concurrency}: first token p50 ${out[`c${concurrency}`].firstTokenMs.p50} ms`);
+/** Figures of one set of streams that started together or at a rate over `spanMs`. */
+function figures(runs, spanMs) {
+  const ok = runs.filter((r) => r.ok);
+  const failures = {};
+  for (const r of runs) if (!r.ok) failures[r.failure] = (failures[r.failure] ?? 0) + 1;
+  return {
+    streams: runs.length,
+    failed: runs.length - ok.length,
+    ...(runs.length > ok.length && { failures }),
+    streamsPerSecond: round1((ok.length / spanMs) * 1000),
+    firstTokenMs: summarise(ok.map((r) => r.firstToken)),
+    finalEventMs: summarise(ok.map((r) => r.final)),
+    tokensPerAnswer: summarise(ok.map((r) => r.tokens)).p50,
+  };
+}
+
+/** All `bodies` sent at once, each on a connection of its own; resolves with the figures. */
+async function burst(base, bodies) {
+  const started = performance.now();
+  const runs = await Promise.all(bodies.map((body) => timeStream(base, body, false)));
+  return { runs, ...figures(runs, performance.now() - started) };
+}
+
+/** `rate` sends a second for `seconds`, on schedule whatever the answers do (open loop). */
+async function steady(base, bodies, rate) {
+  const started = performance.now();
+  const runs = await Promise.all(
+    bodies.map(async (body, i) => {
+      const due = started + (i * 1000) / rate;
+      await sleep(Math.max(0, due - performance.now()));
+      return timeStream(base, body, false);
+    }),
+  );
+  return figures(runs, performance.now() - started);
+}
+
+/** A Doppel to measure: the built server on `db`, or the --target. */
+async function startDoppel(db, env = {}) {
+  if (args.target) return { base: args.target.replace(/\/$/, ''), stop: async () => {}, memory: [] };
+  let scratch = null;
+  if (db === 'postgres') {
+    scratch = await scratchPostgres();
+    env = { ...env, DATABASE_URL: scratch.url };
   }
-  return out;
+  const server = await startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await scratch?.drop();
+    },
+  };
 }
 
-/** The Doppel latency suite on a fresh server (PGlite in memory unless `env` says otherwise). */
-async function doppelLatency(env = {}) {
-  const doppel = await startDoppel(env);
-  const profile = await json(doppel.base, '/api/clones/demo');
-  const questions = profile.suggestedQuestions.map((q) => q.question);
-  const bodies = async (n) =>
-    (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
-  const warmUp = await bodies(50);
-  const warmAgent = newAgent();
-  await pool(50, 5, (i) => timeStream(doppel.base, warmUp[i], warmAgent));
-  warmAgent.destroy();
-  const runs = await latencySuite(doppel.base, bodies);
-  await doppel.stop();
-  return { runs, questions };
-}
-
-/**
- * A throw-away database on the PostgreSQL server of the tests, for the same suite on
- * DATABASE_URL; null when BENCH_POSTGRES=off or the server does not answer.
- */
+/** A throw-away database on the PostgreSQL server (DATABASE_URL, TEST_DATABASE_URL or the tests' default). */
 async function scratchPostgres() {
-  if (process.env.BENCH_POSTGRES === 'off') return null;
-  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const url =
+    process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const pg = createRequire(join(root, 'packages/server/package.json'))('pg');
   const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-  } catch {
-    log(`no PostgreSQL at ${url}; skipping the PostgreSQL run`);
-    return null;
-  }
-  const name = `doppel_bench_${process.pid}`;
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.connect();
+  const name = `doppel_bench_${process.pid}_${Date.now() % 100000}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
@@ -122,37 +151,137 @@ async function scratchPostgres() {
   };
 }
 
-async function latencyPhase() {
-  log('doppel on PGlite: measuring');
-  const { runs: doppelRuns, questions } = await doppelLatency();
-  let postgresRuns = null;
-  const postgres = await scratchPostgres();
-  if (postgres) {
-    log('doppel on PostgreSQL: measuring');
-    postgresRuns = (await doppelLatency({ DATABASE_URL: postgres.url })).runs;
-    await postgres.drop();
+/** The bare server, shaped like `sample` (a Doppel answer as timeStream read it). */
+async function startBaseline(sample) {
+  const dir = mkdtempSync(join(tmpdir(), 'doppel-bench-'));
+  const shape = join(dir, 'shape.json');
+  writeFileSync(shape, JSON.stringify({ tokens: sample.tokenTexts, finalBytes: sample.finalBytes }));
+  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), { env: { SHAPE: shape, PORT: '0' } });
+  const port = await listeningPort(baseline.child);
+  return { ...baseline, base: `http://127.0.0.1:${port}` };
+}
+
+const strip = ({ runs, ...rest }) => rest;
+
+/** burst, rate and probe phases on one database: Doppel and the bare server round by round. */
+async function latencyPhases(db) {
+  log(`${db}: starting Doppel`);
+  const doppel = await startDoppel(db);
+  const profile = await json(doppel.base, '/api/clones/demo');
+  const questions = profile.suggestedQuestions.map((q) => q.question);
+  const bodies = async (n) =>
+    (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
+  // Warm up (and take the shape of a real answer for the bare server).
+  const warm = await Promise.all((await bodies(20)).map((b) => timeStream(doppel.base, b, false)));
+  // The bare server streams the answer of median length among the warm-up's.
+  const answered = warm.filter((r) => r.ok).sort((a, b) => a.tokens - b.tokens);
+  const sample = answered[Math.floor(answered.length / 2)];
+  if (!sample) throw new Error(`Doppel answered no warm-up stream: ${warm[0]?.failure}`);
+  const baseline = await startBaseline(sample);
+  await Promise.all(Array.from({ length: 20 }, () => timeStream(baseline.base, message('b', 'warm'), false)));
+  const out = {
+    database: args.target ? `target ${args.target}` : db,
+    shape: { tokens: sample.tokens, finalEventBytes: sample.finalBytes },
+  };
+
+  if (phases.has('burst')) {
+    out.burst = {};
+    for (const n of LEVELS) {
+      const rounds = [];
+      for (let r = 0; r < (n >= 1000 ? 1 : ROUNDS); r++) {
+        const list = await bodies(n);
+        const loadBefore = load();
+        const bare = strip(
+          await burst(
+            baseline.base,
+            list.map(() => message('baseline', questions[0])),
+          ),
+        );
+        await sleep(500);
+        const doppelRun = strip(await burst(doppel.base, list));
+        rounds.push({ load: loadBefore, doppel: doppelRun, bare });
+        log(
+          `${db} burst ${n} round ${r + 1}: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50}), failed ${doppelRun.failed}, load ${loadBefore[0]}`,
+        );
+        await sleep(1000);
+      }
+      out.burst[n] = {
+        rounds,
+        firstTokenP50Ratio: rounds.map((r) =>
+          round1(r.doppel.firstTokenMs.p50 / Math.max(0.01, r.bare.firstTokenMs.p50)),
+        ),
+      };
+    }
   }
 
-  const tokens = doppelRuns.c1.tokensPerAnswer;
-  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), {
-    env: { TOKENS: String(tokens), PORT: '0' },
-  });
-  const port = await listeningPort(baseline.child);
-  const base = `http://127.0.0.1:${port}`;
-  const fixed = async (n) =>
-    Array.from({ length: n }, (_, i) => message('baseline', questions[i % questions.length]));
-  const warmAgent = newAgent();
-  await pool(50, 5, () => timeStream(base, message('baseline', 'warm-up'), warmAgent));
-  warmAgent.destroy();
-  log(`baseline (${tokens} tokens per answer): measuring`);
-  const baselineRuns = await latencySuite(base, fixed);
+  if (phases.has('rate')) {
+    const rate = Number(args.rate);
+    const n = Math.round(rate * Number(args.seconds));
+    const list = await bodies(n);
+    const loadBefore = load();
+    const bare = await steady(
+      baseline.base,
+      list.map(() => message('baseline', questions[0])),
+      rate,
+    );
+    const doppelRun = await steady(doppel.base, list, rate);
+    out.rate = { perSecond: rate, seconds: Number(args.seconds), load: loadBefore, doppel: doppelRun, bare };
+    log(
+      `${db} rate ${rate}/s: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50})`,
+    );
+  }
+
+  if (phases.has('probe')) out.probe = await probePhase(doppel.base, bodies);
   await baseline.stop();
-  return {
-    doppelPglite: doppelRuns,
-    doppelPostgres: postgresRuns,
-    baseline: baselineRuns,
-    tokensPerAnswer: tokens,
+  await doppel.stop();
+  return out;
+}
+
+/** Static file and health latency: idle, then during a burst of 50 sends. */
+async function probePhase(base, bodies) {
+  const paths = ['/embed.js', '/api/health'];
+  // Open loop too: one GET of each path every 20 ms, whether or not the last ones answered.
+  const probeLoop = async (until) => {
+    const pending = Object.fromEntries(paths.map((p) => [p, []]));
+    while (!until()) {
+      for (const p of paths) pending[p].push(timeGet(base, p));
+      await sleep(20);
+    }
+    return Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await Promise.all(pending[p])])));
   };
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const list = await bodies(50);
+    const loadBefore = load();
+    let idleDone = false;
+    const idleTimer = setTimeout(() => {
+      idleDone = true;
+    }, 2000);
+    const idle = await probeLoop(() => idleDone);
+    clearTimeout(idleTimer);
+    let burstDone = false;
+    const during = probeLoop(() => burstDone);
+    const sends = burst(base, list).finally(() => {
+      burstDone = true;
+    });
+    const [busy, sent] = await Promise.all([during, sends]);
+    const row = { load: loadBefore, burstFailed: sent.failed };
+    for (const p of paths) {
+      const bad = [...idle[p], ...busy[p]].filter((s) => s.status !== 200).length;
+      row[p] = {
+        idleMs: summarise(idle[p].map((s) => s.ms)),
+        duringBurstMs: summarise(busy[p].map((s) => s.ms)),
+        samples: { idle: idle[p].length, duringBurst: busy[p].length, not200: bad },
+      };
+      row[p].p99Ratio = round1(row[p].duringBurstMs.p99 / Math.max(0.01, row[p].idleMs.p99));
+    }
+    rounds.push(row);
+    log(
+      `probe round ${r + 1}: /embed.js p99 idle ${row['/embed.js'].idleMs.p99} ms, during burst ${row['/embed.js'].duringBurstMs.p99} ms; /api/health ${row['/api/health'].idleMs.p99} → ${row['/api/health'].duringBurstMs.p99} ms`,
+    );
+    await sleep(1000);
+  }
+  return rounds;
 }
 
 /** Asks the server for a full GC and a memory sample; resolves with the sample. */
@@ -168,94 +297,105 @@ function gcSample(server) {
   });
 }
 
-async function openStreamsPhase() {
+/** First content chunk time of `n` requests straight to the LLM double, all at once. */
+async function llmOwnFirstWord(llmBase, n) {
+  const one = async () => {
+    const started = performance.now();
+    const res = await fetch(`${llmBase}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return null;
+      text += decoder.decode(value, { stream: true });
+      if (text.includes('"content":"Slowly')) {
+        await reader.cancel();
+        return performance.now() - started;
+      }
+    }
+  };
+  return summarise(await Promise.all(Array.from({ length: n }, one)));
+}
+
+async function openStreamsPhase(db) {
+  const streams = Number(args.open);
   const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), {
     env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' },
   });
-  const llmPort = await listeningPort(llm.child);
-  const doppel = await startDoppel({
-    LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+  const llmBase = `http://127.0.0.1:${await listeningPort(llm.child)}`;
+  const loadBefore = load();
+  const llmOwn = await llmOwnFirstWord(llmBase, streams);
+  const doppel = await startDoppel(db, {
+    LLM_BASE_URL: `${llmBase}/v1`,
     LLM_API_KEY: 'bench',
     LLM_MODEL: 'bench',
   });
-  const ids = await conversations(doppel.base, OPEN_STREAMS);
-  const checkpoints = { beforeWaves: await gcSample(doppel) };
-  const samples = [];
-  const waves = [];
-  const t0 = Date.now();
-  for (let wave = 1; wave <= 2; wave++) {
-    let open = 0;
-    let peakOpen = 0;
-    let allOpen = null;
-    const timer = setInterval(() => {
-      const m = doppel.memory.at(-1);
-      if (m)
-        samples.push({
-          wave,
-          t: Math.round((Date.now() - t0) / 100) / 10,
-          open,
-          rssMB: mb(m.rss),
-          heapUsedMB: mb(m.heapUsed),
-        });
-    }, 1000);
-    const started = Date.now();
-    const agent = newAgent();
-    const runs = await Promise.all(
-      ids.map((id, i) =>
-        timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), agent, () => {
-          open++;
-          peakOpen = Math.max(peakOpen, open);
-          // Live memory with every stream open: a full GC first, so garbage does not count.
-          if (open === OPEN_STREAMS) allOpen = gcSample(doppel);
-        }).finally(() => open--),
-      ),
-    );
-    clearInterval(timer);
-    agent.destroy();
-    waves.push({
-      wave,
-      streams: runs.length,
-      failed: runs.filter((r) => !r.ok).length,
-      peakOpen,
-      seconds: Math.round((Date.now() - started) / 100) / 10,
-      firstTokenMs: summarise(runs.map((r) => r.firstToken)),
-    });
-    if (allOpen) checkpoints[`allOpenWave${wave}`] = await allOpen;
-    checkpoints[`afterWave${wave}`] = await gcSample(doppel);
-    log(`wave ${wave}: ${runs.length} streams, peak open ${peakOpen}`);
-  }
+  const ids = await conversations(doppel.base, streams);
+  const before = args.target ? null : await gcSample(doppel);
+  let open = 0;
+  let peakOpen = 0;
+  let allOpen = null;
+  let openAtSample = 0;
+  const started = performance.now();
+  const runs = await Promise.all(
+    ids.map((id, i) =>
+      timeStream(doppel.base, message(id, `Tell me about plane number ${i}`), false, () => {
+        open++;
+        peakOpen = Math.max(peakOpen, open);
+        // Live memory with (nearly) every stream open: a full GC first, so garbage does not count.
+        if (!allOpen && open >= streams * 0.9 && !args.target) {
+          openAtSample = open;
+          allOpen = gcSample(doppel);
+        }
+      }).finally(() => open--),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const withAll = allOpen ? await allOpen : null;
   await doppel.stop();
   await llm.stop();
-  const whileOpen = samples.filter((s) => s.open >= OPEN_STREAMS * 0.95);
-  return {
-    streams: OPEN_STREAMS,
-    llmDouble: { tokenMs: LLM_TOKEN_MS, words: LLM_WORDS },
-    waves,
-    checkpointsAfterGc: checkpoints,
-    whileAllOpen: {
-      samples: whileOpen.length,
-      rssMB: summarise(whileOpen.map((s) => s.rssMB)),
-      heapUsedMB: summarise(whileOpen.map((s) => s.heapUsedMB)),
-    },
-    samples,
+  const result = {
+    database: args.target ? `target ${args.target}` : db,
+    load: loadBefore,
+    llmDouble: { firstWordMs: LLM_TOKEN_MS, tokenMs: LLM_TOKEN_MS, words: LLM_WORDS, ownFirstWordMs: llmOwn },
+    ...figures(runs, seconds * 1000),
+    peakOpen,
+    memory: before &&
+      withAll && {
+        openWhenSampled: openAtSample,
+        beforeAfterGc: before,
+        openAfterGc: withAll,
+        perOpenStreamKB: Math.round(((withAll.rssMB - before.rssMB) * 1024) / openAtSample),
+        heapPerOpenStreamKB: Math.round(((withAll.heapUsedMB - before.heapUsedMB) * 1024) / openAtSample),
+      },
   };
+  result.firstTokenP50Ratio = round1(result.firstTokenMs.p50 / Math.max(0.01, llmOwn.p50));
+  log(
+    `${db} ${streams} open streams: first token p50 ${result.firstTokenMs.p50} ms (LLM's own ${llmOwn.p50}), failed ${result.failed}`,
+  );
+  return result;
 }
 
-const started = Date.now();
-const latency = await latencyPhase();
-const openStreams = await openStreamsPhase();
-console.log(
-  JSON.stringify(
-    {
-      bench: 'streams',
-      node: process.version,
-      cpus: cpus().length,
-      seconds: Math.round((Date.now() - started) / 1000),
-      latency,
-      openStreams,
-    },
-    null,
-    2,
-  ),
-);
+const startedAt = Date.now();
+const results = {
+  bench: 'streams',
+  node: process.version,
+  cpus: cpus().length,
+  loadAtStart: load(),
+  runs: [],
+};
+for (const db of args.target ? ['target'] : args.db.split(',')) {
+  const run = {};
+  if (['burst', 'rate', 'probe'].some((p) => phases.has(p))) Object.assign(run, await latencyPhases(db));
+  if (phases.has('open')) run.openStreams = await openStreamsPhase(db);
+  results.runs.push(run);
+}
+results.loadAtEnd = load();
+results.seconds = Math.round((Date.now() - startedAt) / 1000);
+console.log(JSON.stringify(results, null, 2));
 process.exit(0);

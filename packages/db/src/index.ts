@@ -4,3 +4,4 @@ export type { MigrateOptions, Migration } from './migrate';
 export { loadMigrations, migrate, migrationsDir } from './migrate';
 export type { OpenDbOptions } from './open-db';
 export { openDb } from './open-db';
+export { currentPriority, queryPriority, URGENT } from './query-priority';

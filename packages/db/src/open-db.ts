@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Db } from './db';
 import { openPgliteDb } from './pglite-db';
+import { openPgliteWorkerDb } from './pglite-worker';
 import { openPostgresDb } from './postgres-db';
 
 export interface OpenDbOptions {
@@ -14,6 +15,11 @@ export interface OpenDbOptions {
    * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   prepare?: boolean | undefined;
+  /**
+   * PGlite on a worker thread (default true, issue 14 §6): its queries then never stall the
+   * caller's event loop. False runs it on the caller's thread (a one-shot script may prefer that).
+   */
+  worker?: boolean | undefined;
 }
 
 /** Opens the database DESIGN §2 describes. Call `migrate(db)` before use. */
@@ -21,5 +27,6 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   const prepare = options.prepare ?? true;
   if (options.databaseUrl) return openPostgresDb(options.databaseUrl, { prepare });
   const dataDir = options.dataDir ?? './.data';
-  return openPgliteDb(dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite'), { prepare });
+  const open = (options.worker ?? true) ? openPgliteWorkerDb : openPgliteDb;
+  return open(dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite'), { prepare });
 }

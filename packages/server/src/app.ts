@@ -14,6 +14,7 @@ import { BodyAbortedError } from './http/body-aborted-error';
 import { createLogger, describeError, type Logger } from './logger';
 import { cleanAddress } from './middleware/clean-address';
 import { identity } from './middleware/identity';
+import { requestPriority } from './middleware/request-priority';
 import { sameOriginWrites } from './middleware/same-origin-writes';
 import { securityHeaders } from './middleware/security-headers';
 import { gladiaProvider } from './providers/gladia';
@@ -139,6 +140,7 @@ export function appFromDeps(deps: AppDeps): Hono {
   // JSON (and stored SVGs) gzipped when the browser takes it; answer streams are left alone
   // (compress skips text/event-stream).
   const api = new Hono()
+    .use('*', requestPriority)
     .use('*', compress())
     .route('/', healthRoutes(deps))
     .route('/', mediaRoutes(deps))
