@@ -30,7 +30,8 @@ const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\
 
 /** True when `question` only makes sense with the conversation before it. */
 /** What a follow-up asks for rather than what it is about: "how long did that take?". */
-const ASKS = /\bhow (?:long|often|many|much|far)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
+const ASKS =
+  /\bhow (?:long|often|many|much|far)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
 
 export function leansOnConversation(question: string): boolean {
   const text = question.trim();
