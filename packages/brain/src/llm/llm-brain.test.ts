@@ -98,6 +98,25 @@ describe.each(testDatabases())('createLlmBrain on $name', ({ open }) => {
     expect(done.citations.every((c) => !c.used)).toBe(true);
   });
 
+  it('searches a follow-up with the question it follows, as the local brain does (issue 8 §2)', async () => {
+    const brain = await brainFor(() => ({ pieces: ['Twice a day [1].'] }));
+    let done: AnswerEvent | undefined;
+    for await (const event of brain.answer({
+      clone,
+      question: 'And in winter?',
+      history: [
+        { sender: 'USER', text: 'How often do you feed your starter?' },
+        { sender: 'CLONE', text: 'Once a day [1].' },
+      ],
+    }))
+      done = event;
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(done.retrieval?.query).toBe('How often do you feed your starter? And in winter?');
+    expect(done.citations.length).toBeGreaterThan(0);
+    const body = RequestBody.parse(llm?.requests[0]?.body);
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'And in winter?' });
+  });
+
   it('asks the model to answer only from the numbered passages, in the clone’s voice, and to say when they fall short', async () => {
     const brain = await brainFor(() => ({ pieces: ['Once a day [1].'] }));
     await collect(brain, clone, 'How often do you feed your starter?');

@@ -14,6 +14,8 @@ describe('leansOnConversation', () => {
       'How long did that take?',
       'What about hide glue?',
       'How often should I reapply it?',
+      // What it asks ("how long", "take") says nothing of what it is about: "your first one" points back.
+      'How long did your first one take?',
     ])
       expect(leansOnConversation(question), question).toBe(true);
   });

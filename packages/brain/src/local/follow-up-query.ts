@@ -29,9 +29,13 @@ const CONTINUES = /^(and|but|or|so|also|plus|what about|how about|and what about
 const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\b/i;
 
 /** True when `question` only makes sense with the conversation before it. */
+/** What a follow-up asks for rather than what it is about: "how long did that take?". */
+const ASKS =
+  /\bhow (?:long|often|many|much|far)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
+
 export function leansOnConversation(question: string): boolean {
   const text = question.trim();
-  const terms = contentTerms(text).length;
+  const terms = contentTerms(text.replace(ASKS, ' ')).length;
   if (CONTINUES.test(text) && terms <= 3) return true;
   return POINTS_BACK.test(text) && terms <= 2;
 }

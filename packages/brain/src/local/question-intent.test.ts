@@ -95,4 +95,12 @@ describe('questionIntent', () => {
     expect(questionIntent('How did you go from pharmacist to furniture maker?').tense).toBe('past');
     expect(questionIntent('Where should I put my bench?').tense).toBeUndefined();
   });
+
+  it('reads what a "which" choice is about', () => {
+    expect(questionIntent('Which plane should I buy first?')).toMatchObject({
+      kind: 'choice',
+      head: 'plane',
+    });
+    expect(questionIntent('Which one should I buy?').head).toBeUndefined();
+  });
 });

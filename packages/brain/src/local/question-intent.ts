@@ -49,7 +49,9 @@ export interface QuestionIntent {
 const CALCULATION =
   /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b|\bhow (?:do|should|would|can) (?:you|i|we) (?:price|quote|cost)\b/;
 
-const HEAD = /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)/u;
+/** What a choice is about: "the best *finish*", "which *plane* should I buy?". */
+const HEAD =
+  /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)|^which\s+(?!(?:one|ones|is|are|was|were|of|do|does|did|would|should|can|could|will)\b)([\p{L}-]+)/u;
 
 /**
  * What came before in the creator's life: "before you became a coach", "what did you do before
@@ -139,7 +141,8 @@ export function questionIntent(question: string): QuestionIntent {
       intent.tense = 'past';
     else if (/\b(?:are|do|is) you\b|\byou (?:live|work)\b/.test(text)) intent.tense = 'present';
   }
-  const head = kind === 'choice' ? HEAD.exec(text)?.[1] : undefined;
+  const match = kind === 'choice' ? HEAD.exec(text) : null;
+  const head = match?.[1] ?? match?.[2];
   if (head) intent.head = head;
   return intent;
 }
