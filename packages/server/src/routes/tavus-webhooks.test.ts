@@ -124,6 +124,7 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
     const { call } = await startCall('studio', 'What do bees do in winter?');
     expect(call.provider).toBe('tavus');
     expect(call.socketPath).toBeNull();
+    expect(call.providerRecords).toBe(false);
     expect(call.conversationUrl).toBe(`https://tavus.daily.co/${call.providerConversationId}`);
     const id = call.providerConversationId ?? '';
     expect(tavus.conversations.get(id)?.request.conversational_context).toContain(
