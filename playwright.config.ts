@@ -79,6 +79,8 @@ export default defineConfig({
       env: {
         ...quiet,
         PORT: String(APP_PORT),
+        // One local video call at a time: the next caller waits in the queue (issue 12).
+        VIDEO_LOCAL_MAX_CALLS: '1',
         EXAMPLES_PORT: String(APP_PORT + 1),
         PUBLIC_URL: `http://localhost:${APP_PORT}`,
         // The tests read sign-in codes from GET /api/dev/outbox (start-server.mjs sets it too).
@@ -107,6 +109,9 @@ export default defineConfig({
           // configuration whose calls stop after 6 seconds (voice-exhausted to the host page).
           ['import', 'e2e/fixtures/brief'],
           ['embed', 'create', 'tiny', '--id', 'e2e-call-limit', '--call-limit', '0.1'],
+          // Video calls (issue 12): a clone with unlimited video, one whose visitors get 6 seconds.
+          ['import', 'e2e/fixtures/vida'],
+          ['import', 'e2e/fixtures/vidbrief'],
           // Creator and staff tools (issue 10 §5, §6): a clone its creator teaches, a staff user.
           ['import', 'e2e/fixtures/creator'],
           ['relationship', CREATOR_EMAIL, 'cora', 'CREATOR'],

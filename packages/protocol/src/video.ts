@@ -123,6 +123,11 @@ export const StartVideoCallResponse = z.object({
   providerConversationId: z.string().nullable(),
   /** The hard limit of this call, seconds. */
   maxSeconds: z.number().int().positive(),
+  /**
+   * The provider records the call once the page starts its recording (Tavus with a recording
+   * bucket: Daily's startRecording); false when it does not record it, or the page records itself.
+   */
+  providerRecords: z.boolean().default(false),
 });
 export type StartVideoCallResponse = z.infer<typeof StartVideoCallResponse>;
 

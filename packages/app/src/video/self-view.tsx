@@ -36,6 +36,8 @@ export function SelfView({ stream, message }: { stream: MediaStream | null; mess
       aria-label="Your camera"
       role="img"
       onPointerDown={(event) => {
+        // No text selection or native drag of the picture: the pointer moves the self-view.
+        event.preventDefault();
         event.currentTarget.setPointerCapture(event.pointerId);
         setDrag({ left: at.left, top: at.top, dx: event.clientX - at.left, dy: event.clientY - at.top });
       }}
@@ -51,7 +53,7 @@ export function SelfView({ stream, message }: { stream: MediaStream | null; mess
         setDrag(null);
       }}
     >
-      <video ref={video} autoPlay muted playsInline hidden={message !== null} />
+      <video ref={video} autoPlay muted playsInline draggable={false} hidden={message !== null} />
       {message !== null && <p className="video-self-message">{message}</p>}
     </div>
   );

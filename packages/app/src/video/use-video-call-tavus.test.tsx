@@ -51,7 +51,9 @@ describe('the video call on Tavus, as the video screen drives it', () => {
           conversationUrl: 'https://tavus.daily.co/c42',
           providerConversationId: 'c42',
           maxSeconds: 3600,
+          providerRecords: true,
         }),
+      [`POST /api/calls/video/${CALL}/recording/status`]: () => new Response(null, { status: 204 }),
       [`POST /api/calls/video/${CALL}/transcript`]: () => new Response(null, { status: 204 }),
       [`POST /api/calls/video/${CALL}/end`]: () => json(videoCall('ENDED', 'hangup')),
       [`POST /api/calls/video/${CALL}/report`]: () => new Response(null, { status: 201 }),
@@ -89,6 +91,15 @@ describe('the video call on Tavus, as the video screen drives it', () => {
     expect(result.current.status).toBe('ACTIVE');
     expect(result.current.replicaVideo).toBe(false);
     expect(result.current.voice.startedAt).not.toBeNull();
+    // Live: Tavus records it through Daily's recording.
+    await vi.waitFor(() => expect(fake.calls).toContain('startRecording'));
+    act(() => fake.emit('recording-started', { local: true }));
+    expect(result.current.recording).toBe('Pending');
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.key === `POST /api/calls/video/${CALL}/recording/status`)?.body).toEqual({
+        status: 'Pending',
+      }),
+    );
     act(() =>
       fake.emit('app-message', {
         fromId: 'replica-1',

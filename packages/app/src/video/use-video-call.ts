@@ -107,7 +107,12 @@ export function useVideoCall(
   opts.current = options;
 
   // Tavus over Daily (when the server runs the call there): the Daily side, reported to the server.
-  const tavusCall = useRef<{ id: string; providerConversationId: string; live: boolean } | null>(null);
+  const tavusCall = useRef<{
+    id: string;
+    providerConversationId: string;
+    live: boolean;
+    records: boolean;
+  } | null>(null);
   const [tavusConversationId, setTavusConversationId] = useState<string | null>(null);
   const tavus = useTavusCall({
     onTranscript: (participant, text, at) => {
@@ -145,6 +150,13 @@ export function useVideoCall(
   const tavusJoin = useRef(tavus.join);
   tavusJoin.current = tavus.join;
   if (tavusCall.current && tavus.phase === 'ACTIVE') tavusCall.current.live = true;
+  // spec/calls.md §4: the recording runs from the moment the call is live (Tavus records it).
+  const { startRecording: startTavusRecording } = tavus;
+  useEffect(() => {
+    if (tavus.phase !== 'ACTIVE' || !tavusCall.current?.records) return;
+    tavusCall.current.records = false;
+    startTavusRecording();
+  }, [tavus.phase, startTavusRecording]);
 
   const startCall = useCallback(async () => {
     const signal = abort.current?.signal ?? new AbortController().signal;
@@ -166,6 +178,7 @@ export function useVideoCall(
             id: call.videoCallId,
             providerConversationId: call.providerConversationId,
             live: false,
+            records: call.providerRecords,
           };
           setTavusConversationId(call.conversationId);
           tavusJoin.current(

@@ -98,6 +98,8 @@ export function toCloneProfile(
   offered: Features,
   /** Dictation is heard by Gladia (any language), not the local recogniser. */
   liveDictation = false,
+  /** Video calls run on Tavus (any language), not the local voice pipeline. */
+  roomVideo = false,
 ): CloneProfile {
   const options = CloneOptions.parse(row.options ?? {});
   return {
@@ -111,6 +113,7 @@ export function toCloneProfile(
       voiceId: row.voice_id,
       language: row.language,
       liveDictation,
+      roomVideo,
     }),
     affiliateLink: row.has_affiliate_link,
   };

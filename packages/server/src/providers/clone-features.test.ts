@@ -74,4 +74,13 @@ describe('cloneFeatures', () => {
         .dictation,
     ).toBe(true);
   });
+
+  it('offers the local video call only to clones that speak English (it runs on the voice pipeline)', () => {
+    expect(cloneFeatures(everything, { options, voiceId: null, language: 'English' }).videoCall).toBe(true);
+    expect(cloneFeatures(everything, { options, voiceId: null, language: 'French' }).videoCall).toBe(false);
+    // A room provider (Tavus) hears any language.
+    expect(
+      cloneFeatures(everything, { options, voiceId: null, language: 'French', roomVideo: true }).videoCall,
+    ).toBe(true);
+  });
 });

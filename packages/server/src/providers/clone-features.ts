@@ -21,6 +21,8 @@ export interface CloneFeatureFacts {
   language: string;
   /** Dictation is heard by Gladia here, in any language (providers/gladia). */
   liveDictation?: boolean;
+  /** Video calls run on a provider that hears any language (Tavus), not the local voice pipeline. */
+  roomVideo?: boolean;
 }
 
 export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Features {
@@ -31,7 +33,11 @@ export function cloneFeatures(offered: Features, clone: CloneFeatureFacts): Feat
     ...offered,
     voiceCall,
     voiceLanguages: voiceCall && offered.voiceLanguages,
-    videoCall: offered.videoCall && clone.options.allowVideo,
+    // The local video call runs on the local voice pipeline: English only, as the voice call.
+    videoCall:
+      offered.videoCall &&
+      clone.options.allowVideo &&
+      (clone.roomVideo === true || /^en/i.test(clone.language)),
     readAloud: offered.readAloud && clone.voiceId !== null,
     dictation: offered.dictation && (clone.liveDictation === true || /^en/i.test(clone.language)),
     uploads: offered.uploads && clone.options.enableImageSending,

@@ -53,7 +53,7 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
     const plain = CloneProfile.parse(await (await app.request('/api/clones/ada')).json());
     expect(plain.options).toMatchObject({ allowVoice: true, allowVideo: true });
     // The local providers: uploads on local disk; read aloud when espeak-ng is installed here;
-    // dictation and the local voice call when pocketsphinx is.
+    // dictation and the local voice and video calls when pocketsphinx is.
     const local = loadConfig({}).offered;
     expect(plain.features).toEqual({
       ...NO_FEATURES,
@@ -61,6 +61,7 @@ describe.each(testDatabases())('clone routes on $name', ({ open }) => {
       readAloud: local.readAloud,
       dictation: local.dictation,
       voiceCall: local.voiceCall,
+      videoCall: local.videoCall,
     });
     // A deployment whose providers offer calls and read aloud: the clone's options decide.
     const offering = testApp(db, scriptedBrain(['hi']), {

@@ -26,6 +26,7 @@ export function cloneRoutes({ db, config }: AppDeps) {
           questions,
           config.offered,
           config.configured.gladia,
+          config.configured.tavus,
         );
         return c.json(profile);
       })

@@ -93,6 +93,8 @@ describe.each(testDatabases())('a Tavus call recorded into the S3 storage bucket
     expect(res.status).toBe(200);
     const call = StartVideoCallResponse.parse(await res.json());
     const id = call.providerConversationId ?? '';
+    // The page starts Daily's recording when the call is live: Tavus records it.
+    expect(call.providerRecords).toBe(true);
     expect(tavus.conversations.get(id)?.request.properties).toMatchObject({
       enable_recording: true,
       recording_s3_bucket_name: LOCAL_S3_BUCKET,

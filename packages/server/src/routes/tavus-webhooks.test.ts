@@ -101,6 +101,7 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
       brain: scriptedBrain(['Bees cluster ', 'and shiver.']),
       config: testConfig({
         offered: { ...config.offered, videoCall: true },
+        configured: { ...config.configured, tavus: true },
         tavus: {
           apiKey: LOCAL_TAVUS_KEY,
           replicaId: LOCAL_TAVUS_REPLICA,
@@ -124,6 +125,7 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
     const { call } = await startCall('studio', 'What do bees do in winter?');
     expect(call.provider).toBe('tavus');
     expect(call.socketPath).toBeNull();
+    expect(call.providerRecords).toBe(false);
     expect(call.conversationUrl).toBe(`https://tavus.daily.co/${call.providerConversationId}`);
     const id = call.providerConversationId ?? '';
     expect(tavus.conversations.get(id)?.request.conversational_context).toContain(
@@ -253,6 +255,12 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
     expect(await count('video_calls')).toBe(calls);
     const made = [...tavus.conversations.values()].filter((c) => !before.has(c.id));
     expect(made.every((c) => c.status === 'ended')).toBe(true);
+  });
+
+  it('offers video calls to a clone in any language (Tavus hears them all), unlike the local pipeline', async () => {
+    await db.query(`UPDATE clones SET language = 'French' WHERE slug = 'quiet'`);
+    const profile = await (await fetch(`${base}/api/clones/quiet`)).json();
+    expect(profile.features.videoCall).toBe(true);
   });
 
   it('keeps no recording this deployment cannot play (no S3 storage): it is Failed', async () => {

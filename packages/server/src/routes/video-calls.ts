@@ -232,6 +232,7 @@ export function videoCallRoutes(deps: AppDeps) {
           conversationUrl: room.kind === 'room' ? room.conversationUrl : null,
           providerConversationId: room.kind === 'room' ? room.providerConversationId : null,
           maxSeconds: VIDEO.maxSeconds,
+          providerRecords: room.kind === 'room' && deps.video.providerRecords === true,
         };
         return c.json(answer);
       },

@@ -107,6 +107,7 @@ export function tavusVideo(options: TavusVideoOptions): VideoProvider {
   return {
     name: 'tavus',
     recordsInBrowser: false,
+    providerRecords: options.recording !== null,
     async start(call) {
       const clone = await findCloneBySlug(db, call.cloneSlug);
       if (!clone) throw new Error(`no clone ${call.cloneSlug}`);

@@ -53,6 +53,8 @@ export interface VideoProvider {
    * provider records it and the server fetches the recording.
    */
   readonly recordsInBrowser: boolean;
+  /** The provider records a call when the page starts its recording (Tavus with a bucket). */
+  readonly providerRecords?: boolean;
   /** Starts a call; throws VideoRateLimited when full, any other error when it failed. */
   start(call: VideoCallStart): Promise<VideoRoom>;
   /** Ends the call at the provider (idempotent: ending an ended call is no error). */
