@@ -114,7 +114,17 @@ async function startCluster() {
 const clusterState = () => JSON.parse(readFileSync(join(dataDir, 'cluster/cluster.json'), 'utf8'));
 
 // ---- one visitor and their stream ----------------------------------------------------------
-async function newVisitor() {
+async function newVisitor(attempt = 0) {
+  try {
+    return await makeVisitor();
+  } catch (error) {
+    // A connection HAProxy closed after a burst: try again on a new one.
+    if (attempt >= 5) throw error;
+    await sleep(200 * (attempt + 1));
+    return newVisitor(attempt + 1);
+  }
+}
+async function makeVisitor() {
   const me = await fetch(`${base}/api/me`);
   const visitor = { 'X-Doppel-Visitor': me.headers.get('x-doppel-visitor') };
   const res = await fetch(`${base}/api/conversations`, {
