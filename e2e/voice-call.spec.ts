@@ -72,8 +72,15 @@ for (const [name, viewport] of [
     await frame.getByRole('button', { name: 'Start a call' }).click();
     await expect(frame.getByRole('button', { name: 'End call' })).toBeVisible();
     const transcript = frame.getByRole('region', { name: 'Transcript' });
-    await expect(transcript.locator('.call-line.is-user').first()).toContainText(/how do you/i, {
-      timeout: 30_000,
+    // The fake microphone plays its file in a loop: the call may open on its tail, a fragment;
+    // the whole question follows.
+    await expect(
+      transcript
+        .locator('.call-line.is-user')
+        .filter({ hasText: /how do you/i })
+        .first(),
+    ).toBeVisible({
+      timeout: 45_000,
     });
     await expect(transcript.locator('.call-line.is-assistant').first()).toContainText(/\w+/, {
       timeout: 30_000,

@@ -26,7 +26,7 @@ const entry = (
   transcription: Language['transcription'],
 ): Language => ({ name, code, voiceModelSupport, transcription });
 
-export const LANGUAGES: readonly Language[] = [
+export const languages: readonly Language[] = [
   entry('English', 'en', true, both),
   entry('Arabic', 'ar', true, whisperOnly),
   entry('Bulgarian', 'bg', true, both),

@@ -1,8 +1,8 @@
 import { isVoiceLanguage } from './is-voice-language';
-import { LANGUAGES, type Language } from './languages';
+import { type Language, languages } from './languages';
 
 /** The languages a call can be held in (spec/calls.md §9: 31), English first, then by name. */
-export const VOICE_LANGUAGES: readonly Language[] = LANGUAGES.filter(isVoiceLanguage);
+export const VOICE_LANGUAGES: readonly Language[] = languages.filter(isVoiceLanguage);
 
 /**
  * The voice language for `wanted` — a code (`fr`, `pt-BR`) or a name (`French`), any case — or
