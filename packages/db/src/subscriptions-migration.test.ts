@@ -11,7 +11,8 @@ describe.each(testDatabases())('009_subscriptions on $name', ({ open }) => {
   let db: Db;
   beforeAll(async () => {
     db = await open();
-    await db.query('DROP TABLE subscriptions');
+    // CASCADE: later tables (060 stripe_overage_reports) reference subscriptions.
+    await db.query('DROP TABLE subscriptions CASCADE');
     await db.query('ALTER TABLE relationships ADD COLUMN membership_id text');
     await db.query("DELETE FROM schema_migrations WHERE name = '009_subscriptions.sql'");
   });
