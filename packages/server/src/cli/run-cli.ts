@@ -1,6 +1,6 @@
 /**
  * @module The `doppel` command line: import a clone folder, migrate, staff and owners,
- * subscriptions, embed configurations, API keys, voice failures, help.
+ * subscriptions, payments (Stripe catalog), embed configurations, API keys, voice failures, help.
  * It opens the same database as the server (DATABASE_URL, or PGlite in DATA_DIR).
  */
 import { CloneFolderError, importClone } from '@doppel/brain';
@@ -26,6 +26,12 @@ import {
 import { formatImportSummary } from './format-import-summary';
 import { KEY_USAGE, type KeyCommand, parseKeyCommand, runKeyCommand } from './key-commands';
 import {
+  PAYMENTS_USAGE,
+  type PaymentsCommand,
+  parsePaymentsCommand,
+  runPaymentsCommand,
+} from './payments-commands';
+import {
   parseSubscriptionCommand,
   runSubscriptionCommand,
   SUBSCRIPTION_USAGE,
@@ -45,6 +51,7 @@ Commands:
                Make a user an owner of a clone (creators and contributors have no
                usage limits), creating the user when needed.
 ${SUBSCRIPTION_USAGE}
+${PAYMENTS_USAGE}
 ${EMBED_USAGE}
 ${KEY_USAGE}
 ${FAILURE_USAGE}
@@ -79,9 +86,17 @@ export async function runCli(
     return command === undefined ? 2 : 0;
   }
   if (
-    !['import', 'migrate', 'user', 'relationship', 'subscription', 'embed', 'key', 'failures'].includes(
-      command,
-    )
+    ![
+      'import',
+      'migrate',
+      'user',
+      'relationship',
+      'subscription',
+      'payments',
+      'embed',
+      'key',
+      'failures',
+    ].includes(command)
   ) {
     io.err(`doppel: unknown command "${command}"\n\n${USAGE}`);
     return 2;
@@ -108,6 +123,15 @@ export async function runCli(
       return 2;
     }
     subscription = parsed;
+  }
+  let payments: PaymentsCommand | null = null;
+  if (command === 'payments') {
+    const parsed = parsePaymentsCommand(rest);
+    if (typeof parsed === 'string') {
+      io.err(`doppel payments: ${parsed}\n\n${USAGE}`);
+      return 2;
+    }
+    payments = parsed;
   }
   let embed: EmbedCommand | null = null;
   if (command === 'embed') {
@@ -155,6 +179,7 @@ export async function runCli(
       return await runEmbedCommand(db, embed, io, { publicUrl, demoCloneDir });
     }
     if (subscription) return await runSubscriptionCommand(db, subscription, io);
+    if (payments) return await runPaymentsCommand(db, payments, io, settings());
     if (failures) return await runFailureCommand(db, failures, io);
     if (key) {
       return await runKeyCommand(db, key, io, { publicUrl: settings().publicUrl, now: () => new Date() });

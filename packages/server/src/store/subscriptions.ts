@@ -170,6 +170,7 @@ export async function writeStripeSubscription(
       `UPDATE subscriptions SET membership_id = $4, basis = $5, status = $6, current_period_end = $7,
          cancel_at_period_end = $8, provider_customer_id = $9, updated_at = now()
        WHERE provider_subscription_id = $10 AND user_id = $1 AND clone_id = $2
+         AND instance_id IS NOT DISTINCT FROM $3::uuid
        RETURNING ${COLUMNS}`,
       values,
     );
