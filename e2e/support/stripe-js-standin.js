@@ -77,7 +77,8 @@
         root = document.createElement('div');
         root.className = '__PrivateStripeElement';
         root.setAttribute('data-testid', 'stripe-payment-element');
-        root.style.cssText = 'display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;font:inherit;';
+        root.style.cssText =
+          'display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;font:inherit;';
         for (const field of FIELDS) {
           const label = document.createElement('label');
           label.style.cssText = `display:grid;gap:4px;min-width:0;font-size:14px;color:#30313d;${field.name === 'number' ? 'grid-column:1 / -1;' : ''}`;
