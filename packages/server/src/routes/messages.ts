@@ -19,6 +19,7 @@ import { isUuid } from '../http/uuid';
 import { toCitation } from '../mappers/citation';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
+import { reportOverage } from '../payments/overage';
 import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
 import { findCloneBySlug } from '../store/clones';
 import { listCitations, messageReadableBy } from '../store/messages';
@@ -54,7 +55,8 @@ export function describeOutbound(error: z.ZodError): string {
   return blankOnly ? INVALID_OUTBOUND_MESSAGE : `${INVALID_OUTBOUND_MESSAGE}: ${describeIssues(error)}`;
 }
 
-export function messageRoutes({ db, brain, config, logger, clock, botCheck }: AppDeps) {
+export function messageRoutes(deps: AppDeps) {
+  const { db, brain, config, logger, clock, botCheck } = deps;
   const body = jsonBody(StreamRequest, { maxBytes: config.jsonBodyLimitBytes, describe: describeOutbound });
   return new Hono<AppEnv>()
     .post('/clone/talk/messages/stream', body, async (c) => {
@@ -134,6 +136,11 @@ export function messageRoutes({ db, brain, config, logger, clock, botCheck }: Ap
         return c.json(refusal, 402);
       }
       const { clone, history } = outcome;
+      // Overage billing: a member's use past the quota goes to Stripe's meters, off this answer's path.
+      if (deps.payments && owner.userId && enforce) {
+        const member = { userId: owner.userId, slug: message.slug, instanceId: outcome.instanceId };
+        void reportOverage(deps, member).catch((error) => logger.error('overage report failed', error));
+      }
       if (files.length > 0) await attachUploads(db, { conversationId, uploads: files, url: uploadUrl });
       const stream = answerStream({
         db,

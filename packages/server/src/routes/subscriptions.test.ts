@@ -4,6 +4,7 @@ import {
   ALREADY_SUBSCRIBED,
   ALREADY_YOUR_PLAN,
   BillingLink,
+  Conversation,
   CreatedSubscription,
   INVALID_SIGNATURE,
   LOGIN_REQUIRED,
@@ -31,15 +32,34 @@ import { loadConfig } from '../config';
 import { silentLogger } from '../logger';
 import { toMemberships } from '../mappers/membership';
 import { syncCatalog } from '../payments/catalog';
+import { reportOverage } from '../payments/overage';
 import { type LocalStripe, type LocalStripeEvent, startLocalStripe } from '../providers/stripe/local-stripe';
 import { setRelationship } from '../store/relationships';
+import { setMessagesUsed, usageSubject } from '../store/usage-counters';
+import { usagePeriod } from '../usage/period';
 
 const KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_localdouble0001',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_localdouble0001',
   STRIPE_WEBHOOK_SECRET: 'whsec_localdouble0001',
 };
+const KEYS_CONFIG = {
+  secretKey: KEYS.STRIPE_SECRET_KEY,
+  publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY,
+  webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
+};
 const BACK = 'https://doppel.example/jun/talk';
+/** A tier that bills use past its quota: 5 cents a message (issue 13). */
+const PATRON = {
+  ...MEMBERSHIPS[1],
+  id: 'patron',
+  name: 'Patron',
+  basePrice: 20,
+  annualPrice: 200,
+  includedMessagesPerMonth: 100,
+  overage: { perMessage: 0.05, perVoiceMinute: 0.3, perVideoMinute: 0 },
+};
+const TIERS = [...MEMBERSHIPS, PATRON];
 let emails = 0;
 const email = () => `member${++emails}.${Date.now()}@example.com`;
 
@@ -48,6 +68,7 @@ describe.each(testDatabases())('Stripe memberships on $name', ({ open }) => {
   let jun: SeededClone;
   let stripe: LocalStripe;
   let app: Hono;
+  let stripeApi: Stripe;
   let unpaidApp: Hono;
   const clock = new ManualClock(new Date());
   let ips = 0;
@@ -109,7 +130,7 @@ describe.each(testDatabases())('Stripe memberships on $name', ({ open }) => {
 
   beforeAll(async () => {
     db = await open();
-    jun = await seedClone(db, 'jun', { requireEmail: true, memberships: MEMBERSHIPS });
+    jun = await seedClone(db, 'jun', { requireEmail: true, memberships: TIERS });
     await seedClone(db, 'unsold', { requireEmail: true, memberships: MEMBERSHIPS });
     stripe = await startLocalStripe({
       secretKey: KEYS.STRIPE_SECRET_KEY,
@@ -120,13 +141,13 @@ describe.each(testDatabases())('Stripe memberships on $name', ({ open }) => {
     const base = { db, brain: scriptedBrain(['Hi.']), logger: silentLogger, clock };
     app = createApp({ ...base, config: { ...loadConfig(env), dataDir: 'memory://' } });
     unpaidApp = createApp({ ...base, config: { ...loadConfig({}), dataDir: 'memory://' } });
-    const client = new Stripe(KEYS.STRIPE_SECRET_KEY, {
+    stripeApi = new Stripe(KEYS.STRIPE_SECRET_KEY, {
       host: new URL(stripe.url).hostname,
       port: new URL(stripe.url).port,
       protocol: 'http',
       maxNetworkRetries: 0,
     });
-    await syncCatalog(client, { id: jun.id, name: 'Jun', memberships: toMemberships(MEMBERSHIPS) });
+    await syncCatalog(stripeApi, { id: jun.id, name: 'Jun', memberships: toMemberships(TIERS) });
   });
   afterAll(async () => {
     await stripe.close();
@@ -360,6 +381,82 @@ describe.each(testDatabases())('Stripe memberships on $name', ({ open }) => {
     const none = await newcomer.post('/api/billing/portal', { redirect_url: BACK });
     expect(none.status).toBe(409);
     expectStripeAcceptedEverything();
+  });
+
+  it('bills a Patron member past the quota through Stripe meter events, each unit once', async () => {
+    const { client, user } = await member();
+    const created = await subscribe(client, 'monthly', 'patron');
+    const stripeId = await stripeIdOf(created.subscription.id);
+    // The tier's price and its three metered overage prices are on the subscription.
+    expect(stripe.subscriptions.get(stripeId)?.items.data.map((i) => i.price.recurring.usage_type)).toEqual([
+      'licensed',
+      'metered',
+      'metered',
+      'metered',
+    ]);
+    const from = stripe.events.length;
+    await stripe.pay(stripeId);
+    await deliverFrom(from);
+    const key = {
+      subject: usageSubject(user.id, ''),
+      cloneId: jun.id,
+      instanceId: null,
+      period: usagePeriod(clock.now()),
+    };
+    await setMessagesUsed(db, key, 100);
+    const usage = await usageOf(client);
+    expect(usage).toMatchObject({ quota: { messages: 100 }, billing: { is_overage_enabled: true } });
+    expect(usage.permissions.can_send_message).toBe(true);
+    // A send past the quota goes through and is reported to the meter, off the answer's path.
+    const conversation = await client.post('/api/conversations', { slug: 'jun', medium: 'WEB' });
+    const { id: conversationId } = Conversation.parse(await conversation.json());
+    const sent = await client.post('/api/clone/talk/messages/stream', {
+      message: { type: 'TEXT', text: 'One more?', slug: 'jun', conversationId },
+      timezone: 'UTC',
+    });
+    expect(sent.status).toBe(200);
+    await sent.text();
+    const customer = stripe.subscriptions.get(stripeId)?.customer;
+    const mine = () => stripe.meterEvents.filter((e) => e.payload.stripe_customer_id === customer);
+    await expect
+      .poll(() => mine().map((e) => [e.event_name, e.payload.value]))
+      .toEqual([['doppel_messages', '1']]);
+    // Reported again: nothing new. Three more past the quota: three more units, once.
+    const deps = {
+      db,
+      payments: { config: { ...KEYS_CONFIG, apiBase: stripe.url }, stripe: stripeApi },
+      config: loadConfig({}),
+      clock,
+      logger: silentLogger,
+    };
+    expect(await reportOverage(deps, { userId: user.id, slug: 'jun', instanceId: null })).toEqual({});
+    await setMessagesUsed(db, key, 104);
+    const twice = await Promise.all([
+      reportOverage(deps, { userId: user.id, slug: 'jun', instanceId: null }),
+      reportOverage(deps, { userId: user.id, slug: 'jun', instanceId: null }),
+    ]);
+    expect(twice.map((r) => r.messages ?? 0).sort()).toEqual([0, 3]);
+    expect(mine().map((e) => e.payload.value)).toEqual(['1', '3']);
+    expect(new Set(mine().map((e) => e.identifier)).size).toBe(2);
+  });
+
+  it('reports no overage for a tier without it', async () => {
+    const { user } = await activeMember();
+    const key = {
+      subject: usageSubject(user.id, ''),
+      cloneId: jun.id,
+      instanceId: null,
+      period: usagePeriod(clock.now()),
+    };
+    await setMessagesUsed(db, key, 600);
+    const deps = {
+      db,
+      payments: { config: { ...KEYS_CONFIG, apiBase: stripe.url }, stripe: stripeApi },
+      config: loadConfig({}),
+      clock,
+      logger: silentLogger,
+    };
+    expect(await reportOverage(deps, { userId: user.id, slug: 'jun', instanceId: null })).toEqual({});
   });
 
   describe('webhooks', () => {

@@ -77,6 +77,8 @@ export type AcceptOutcome =
       products: AffiliateProduct[];
       /** The turns before this message, oldest first. */
       history: HistoryTurn[];
+      /** The conversation's instance (whose quota was charged); null for the clone. */
+      instanceId: string | null;
     }
   /**
    * The quota refused the send; nothing was written. `used` is the counter as it stands,
@@ -174,6 +176,7 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
   if (!row.user_message_id) throw new Error('the message was stored without an id');
   return {
     status: 'stored',
+    instanceId: row.instance_id,
     userMessageId: row.user_message_id,
     clone: toCloneForBrain(row),
     products: row.products,

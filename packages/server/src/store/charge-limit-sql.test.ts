@@ -31,6 +31,8 @@ interface SubscriptionCase {
   periodEnd?: 'past' | 'future' | null;
   /** The subscription is to the instance's tier rather than the clone's. */
   ofInstance?: boolean;
+  /** Who bills it (default 'manual'). */
+  provider?: 'manual' | 'stripe';
 }
 
 interface Case {
@@ -45,6 +47,8 @@ interface Case {
   atInstance?: boolean;
   /** The tier that the subscriptions must give (stated by hand: the rule under test). */
   entitled?: string;
+  /** Who bills the entitled subscription (stated by hand too). */
+  provider?: 'manual' | 'stripe';
 }
 
 const apprentice = { ...MEMBERSHIPS[1], id: 'apprentice', includedMessagesPerMonth: 100_000 };
@@ -57,7 +61,13 @@ const studio = {
   videoEnabled: true,
   includedVideoMinutesPerMonth: 45,
 };
-const TIERS = [...MEMBERSHIPS, studio];
+/** A tier that bills use past its quota (issue 13). */
+const patron = {
+  ...MEMBERSHIPS[1],
+  id: 'patron',
+  overage: { perMessage: 0.05, perVoiceMinute: 0.3, perVideoMinute: 0 },
+};
+const TIERS = [...MEMBERSHIPS, studio, patron];
 const user = (rest: Partial<Case> & { name: string }): Case => ({
   options: {},
   monetization: {},
@@ -121,6 +131,24 @@ const CASES: Case[] = [
     name: 'user, yearly, cancels at period end',
     subscriptions: [{ membershipId: 'studio', basis: 'yearly', periodEnd: 'future' }],
     entitled: 'studio',
+  }),
+  user({
+    name: 'user, Stripe bills the tier overage',
+    subscriptions: [{ membershipId: 'patron', provider: 'stripe' }],
+    entitled: 'patron',
+    provider: 'stripe',
+  }),
+  // Set by hand: nobody would bill the use past the quota.
+  user({
+    name: 'user, overage tier set by hand',
+    subscriptions: [{ membershipId: 'patron' }],
+    entitled: 'patron',
+  }),
+  user({
+    name: 'user, Stripe bills a tier without overage',
+    subscriptions: [{ membershipId: 'benchmate', provider: 'stripe' }],
+    entitled: 'benchmate',
+    provider: 'stripe',
   }),
   user({ name: 'user, period ended', subscriptions: [{ membershipId: 'studio', periodEnd: 'past' }] }),
   user({ name: 'user, canceled', subscriptions: [{ membershipId: 'studio', status: 'canceled' }] }),
@@ -214,6 +242,7 @@ describe.each(testDatabases())('the charge limit in SQL on $name', ({ open }) =>
               ? new Date(NOW.getTime() + DAY)
               : null,
         cancelAtPeriodEnd: s.periodEnd === 'future',
+        provider: s.provider ?? 'manual',
       });
     }
     const subscription: ActiveSubscription | null = c.entitled
@@ -233,6 +262,7 @@ describe.each(testDatabases())('the charge limit in SQL on $name', ({ open }) =>
         ? { type: c.relationship.type, overageEnabled: c.relationship.overage ?? false }
         : null,
       subscription,
+      subscriptionProvider: c.entitled ? (c.provider ?? 'manual') : null,
       freeMessagesPerMonth: FREE,
     });
     for (const resource of RESOURCES) {

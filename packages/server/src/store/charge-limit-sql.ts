@@ -53,7 +53,7 @@ function tierSql(resource: MeteredResource, freeMessages: string): string {
 
 /**
  * The amount of `resource` the caller's counter may reach; -1 when nothing stops it. Reads the
- * aliases of `meteringJoinsSql` (`c`, `r`, `tier`). `user` is the caller's user id expression
+ * aliases of `meteringJoinsSql` (`c`, `r`, `sub`, `tier`). `user` is the caller's user id expression
  * (NULL: an anonymous visitor), `freeMessages` FREE_MESSAGES_PER_MONTH's.
  */
 export function chargeLimitSql(
@@ -65,6 +65,8 @@ export function chargeLimitSql(
       WHEN ${user}::uuid IS NULL THEN ${anonymousSql(resource)}
       WHEN r.type IN (${OWNERS}) THEN ${UNLIMITED}
       WHEN COALESCE(r.overage_enabled, false) THEN ${UNLIMITED}
+      WHEN sub.provider = 'stripe' AND tier.tier->>'id' = sub.membership_id
+        AND jsonb_typeof(tier.tier->'overage') = 'object' THEN ${UNLIMITED}
       ELSE ${tierSql(resource, freeMessages)}
     END`;
 }

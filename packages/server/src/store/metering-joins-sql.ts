@@ -28,7 +28,7 @@ const ENTITLING = ENTITLING_SUBSCRIPTION_STATUSES.map((status) => `'${status}'`)
 export function meteringJoinsSql({ user, instance, now }: MeteringJoinParams): string {
   return `LEFT JOIN relationships r ON r.clone_id = c.id AND r.user_id = ${user}::uuid
      LEFT JOIN LATERAL (
-       SELECT x.id, x.membership_id, x.instance_id, x.basis, x.cancel_at_period_end FROM subscriptions x
+       SELECT x.id, x.membership_id, x.instance_id, x.provider, x.basis, x.cancel_at_period_end FROM subscriptions x
        WHERE x.user_id = ${user}::uuid AND x.clone_id = c.id
          AND (x.instance_id IS NULL OR x.instance_id = ${instance}::uuid)
          AND x.status IN (${ENTITLING})

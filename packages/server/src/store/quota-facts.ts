@@ -25,6 +25,7 @@ const FactsRow = z.object({
   relationship_type: RelationshipType.nullable(),
   overage_enabled: z.boolean().nullable(),
   subscription_id: z.string().nullable(),
+  subscription_provider: z.string().nullable(),
   subscribed_membership_id: z.string().nullable(),
   subscribed_instance_id: z.string().nullable(),
   basis: BillingBasis.nullable(),
@@ -46,7 +47,7 @@ export interface CloneQuotaFacts {
 }
 
 const SQL = `SELECT c.id, c.options, c.monetization, c.memberships, i.id AS instance_id,
-       r.type AS relationship_type, r.overage_enabled, sub.id AS subscription_id, sub.membership_id AS subscribed_membership_id,
+       r.type AS relationship_type, r.overage_enabled, sub.id AS subscription_id, sub.provider AS subscription_provider, sub.membership_id AS subscribed_membership_id,
        sub.instance_id AS subscribed_instance_id, sub.basis, sub.cancel_at_period_end
      FROM clones c
      LEFT JOIN clone_instances i ON i.clone_id = c.id AND (i.slug = $3 OR i.id = $4::uuid)
@@ -98,6 +99,7 @@ export async function loadQuotaFacts(
         ? { type: row.relationship_type, overageEnabled: row.overage_enabled ?? false }
         : null,
       subscription,
+      subscriptionProvider: row.subscription_provider,
       freeMessagesPerMonth: input.freeMessagesPerMonth,
     },
   };

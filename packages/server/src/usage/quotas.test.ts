@@ -156,4 +156,25 @@ describe('usageAnswer', () => {
     });
     expect(overage.permissions.can_make_call).toBe(true);
   });
+
+  it('bills overage for a tier with `overage` only when Stripe bills the subscription (issue 13)', () => {
+    const patron = {
+      ...tiers[1],
+      id: 'patron',
+      overage: { perMessage: 0.05, perVoiceMinute: 0, perVideoMinute: 0 },
+    } as Membership;
+    const member = (provider: string | null, tier = 'patron') =>
+      quotasFor(
+        facts({
+          signedIn: true,
+          memberships: [...tiers, patron],
+          subscription: subscribed(tier),
+          subscriptionProvider: provider,
+        }),
+      );
+    expect(member('stripe')).toMatchObject({ overage: true, quota: { messages: 500 } });
+    expect(chargeLimitOf(member('stripe'), 'messages')).toBe(-1);
+    expect(member('manual').overage).toBe(false);
+    expect(member('stripe', 'benchmate').overage).toBe(false);
+  });
 });

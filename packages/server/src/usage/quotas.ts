@@ -6,6 +6,9 @@
  * - anonymous visitor: the clone's anonymous_quota (minutes × 60 seconds, spec/calls.md §6);
  * - signed in: the tier of their entitling subscription, else the free tier (the clone's
  *   membership priced 0), else FREE_MESSAGES_PER_MONTH and no call time.
+ * - overage (use past the quota, billed): on the relationship, or the subscribed tier's
+ *   `overage` when Stripe bills the subscription (issue 13; the use past the quota is reported
+ *   to Stripe's meters by payments/overage.ts).
  * The per-resource rules (anonymousQuota, tierQuota, chargeLimit) are core's metering module;
  * store/charge-limit-sql.ts is this module in SQL.
  */
@@ -30,6 +33,8 @@ export interface QuotaFacts {
   relationship: { type: RelationshipType; overageEnabled: boolean } | null;
   /** The caller's entitling subscription for this clone and instance (store/metering-joins-sql). */
   subscription: ActiveSubscription | null;
+  /** Who bills that subscription: 'stripe', or 'manual' (set by hand: nobody bills overage). */
+  subscriptionProvider?: string | null;
   /** FREE_MESSAGES_PER_MONTH: the signed-in quota when the clone has no free membership. */
   freeMessagesPerMonth: number;
 }
@@ -73,7 +78,10 @@ export function quotasFor(facts: QuotaFacts): Quotas {
       voice_seconds: quotaOf(facts, 'voice_seconds'),
       video_seconds: quotaOf(facts, 'video_seconds'),
     },
-    overage: facts.signedIn && (facts.relationship?.overageEnabled ?? false),
+    overage:
+      facts.signedIn &&
+      ((facts.relationship?.overageEnabled ?? false) ||
+        (facts.subscriptionProvider === 'stripe' && Boolean(subscribedTier(facts)?.overage))),
   };
 }
 

@@ -34,6 +34,8 @@ export interface LocalStripeOptions {
   webhookUrl?: string | null;
   /** The double's clock (Stripe's `created` and periods). */
   now?: () => Date;
+  /** A fixed port (the e2e's); default: any free one. */
+  port?: number;
 }
 
 export interface LocalStripeEvent {
@@ -278,7 +280,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const handle = async (method: string, path: string, params: Params, auth: string | undefined) => {
     const isConfirm = /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(path);
     const expectedKey = isConfirm ? options.publishableKey : options.secretKey;
-    if (auth !== `Bearer ${expectedKey}`)
+    // The library sends Bearer; Stripe takes HTTP Basic with the key as user too (curl -u sk_…:).
+    if (
+      auth !== `Bearer ${expectedKey}` &&
+      auth !== `Basic ${Buffer.from(`${expectedKey}:`).toString('base64')}`
+    )
       throw new StripeRequestError(
         401,
         stripeError('invalid_request_error', `Invalid API Key provided: ${(auth ?? '').slice(7, 15)}***`),
@@ -690,6 +696,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
 
   let serverUrl = '';
   const server = createServer(async (req, res) => {
+    // Stripe.js calls the API from the page (the checkout's confirm), as api.stripe.com allows.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'authorization, content-type, stripe-version',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://local');
     const text = await readRequestText(req);
     if (
@@ -721,7 +738,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       res.end(JSON.stringify(failure.body));
     }
   });
-  const listening = await listenLocally(server);
+  const listening =
+    options.port === undefined
+      ? await listenLocally(server)
+      : await new Promise<{ url: string; close: () => Promise<void> }>((resolve) =>
+          server.listen(options.port, '127.0.0.1', () =>
+            resolve({
+              url: `http://127.0.0.1:${options.port}`,
+              close: () => new Promise((done) => server.close(() => done())),
+            }),
+          ),
+        );
   serverUrl = listening.url;
   return {
     url: listening.url,
