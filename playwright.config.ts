@@ -67,7 +67,7 @@ export default defineConfig({
     },
     {
       // Memberships (issue 13): Stripe's API answered locally; its webhooks go to the app server.
-      command: 'node --import tsx e2e/support/local-stripe-server.ts',
+      command: 'node --import tsx e2e/support/e2e-stripe-server.ts',
       url: `http://127.0.0.1:${STRIPE_PORT}/health`,
       env: { ...process.env },
       reuseExistingServer: false,

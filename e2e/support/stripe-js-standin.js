@@ -77,10 +77,11 @@
         root = document.createElement('div');
         root.className = '__PrivateStripeElement';
         root.setAttribute('data-testid', 'stripe-payment-element');
-        root.style.cssText = 'display:grid;grid-template-columns:1fr 1fr;gap:12px;font:inherit;';
+        root.style.cssText =
+          'display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;font:inherit;';
         for (const field of FIELDS) {
           const label = document.createElement('label');
-          label.style.cssText = `display:grid;gap:4px;font-size:14px;color:#30313d;${field.name === 'number' ? 'grid-column:1 / -1;' : ''}`;
+          label.style.cssText = `display:grid;gap:4px;min-width:0;font-size:14px;color:#30313d;${field.name === 'number' ? 'grid-column:1 / -1;' : ''}`;
           label.textContent = field.label;
           const input = document.createElement('input');
           input.name = field.name;
@@ -88,7 +89,7 @@
           input.autocomplete = field.autocomplete;
           input.inputMode = 'numeric';
           input.style.cssText =
-            'padding:12px;border:1px solid #e6e6e6;border-radius:5px;font-size:16px;box-shadow:0 1px 1px rgba(0,0,0,.03),0 3px 6px rgba(0,0,0,.02);';
+            'width:100%;min-width:0;box-sizing:border-box;padding:12px;border:1px solid #e6e6e6;border-radius:5px;font-size:16px;box-shadow:0 1px 1px rgba(0,0,0,.03),0 3px 6px rgba(0,0,0,.02);';
           input.addEventListener('input', () =>
             emit('change', { elementType: 'payment', complete: complete(), empty: false }),
           );

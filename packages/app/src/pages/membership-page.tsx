@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { MembershipPanel, useMembershipFlow } from '../paywall/membership-panel';
 import { profileUrl } from '../routes';
 import { type AppServices, createAppServices, ServicesProvider, useServices } from '../services';
+import '../components/dialog.css';
 import './membership-page.css';
 
 /** Where this tab keeps the token it was opened with (sessionStorage: this tab only). */

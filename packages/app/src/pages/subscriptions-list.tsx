@@ -14,6 +14,7 @@ import { Avatar } from '../components/avatar';
 import { formatDay } from '../paywall/membership-flow';
 import { membershipsUrl } from '../routes';
 import { useServices } from '../services';
+import '../components/dialog.css';
 
 type Load =
   | { status: 'loading' }

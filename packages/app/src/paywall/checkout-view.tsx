@@ -77,6 +77,11 @@ export function CheckoutView({
         const elements = stripe.elements({ clientSecret, appearance: appearance() });
         const payment = elements.create('payment', { layout: 'tabs' });
         payment.on('ready', () => live && setPhase({ name: 'ready' }));
+        // Editing the card again takes back the last error.
+        payment.on(
+          'change',
+          () => live && setPhase((now) => (now.name === 'failed' ? { name: 'ready' } : now)),
+        );
         payment.on('loaderror', (event) => {
           if (!live) return;
           setFatal(true);
