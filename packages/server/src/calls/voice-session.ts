@@ -54,6 +54,8 @@ export interface VoiceSessionDeps {
   onTranscript?: (role: 'user' | 'assistant', text: string) => void;
   /** The call ended: why, and the seconds charged for it in all. */
   onEnded?: (reason: CallEndReason, seconds: number) => Promise<void>;
+  /** Seconds were charged (a member's overage is reported to the payments provider). */
+  onCharged?: () => void;
 }
 
 const spoken = (text: string) => text.replace(/\s*\[\d+\]/g, '').replace(/[*_#>`]/g, '');
@@ -99,6 +101,7 @@ export function runVoiceSession(socket: CallSocket, call: CallClaims, deps: Voic
     });
     if (result.status !== 'charged') return false;
     charged += result.granted;
+    if (result.granted > 0) deps.onCharged?.();
     return result.granted === due;
   };
 

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { VoiceSettings } from '@doppel/brain';
 import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../deps';
+import { reportCallOverage } from '../payments/overage';
 import { VOICE_SOCKET_PATH } from '../routes/calls';
 import { cloneLanguageModels } from '../speech/clone-language-model';
 import { findCloneVoice } from '../store/tts-audio';
@@ -65,6 +66,7 @@ export function voiceSockets(deps: AppDeps): VoiceSockets | null {
             tts: deps.tts,
             model: () => models(call.cloneId),
             voice,
+            onCharged: () => void reportCallOverage(deps, call),
             ...(call.videoCallId ? videoCallHooks(deps, call.videoCallId) : {}),
           });
         });

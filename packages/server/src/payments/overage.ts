@@ -10,6 +10,7 @@ import type { MeteredResource } from '@doppel/protocol';
 import { UNLIMITED } from '@doppel/protocol';
 import type { AppDeps } from '../deps';
 import { describeError } from '../logger';
+import { findCloneSlug } from '../store/clones';
 import { loadQuotaFacts } from '../store/quota-facts';
 import { lowerOverageReported, raiseOverageReported } from '../store/stripe-records';
 import { findUserSubscription } from '../store/subscriptions';
@@ -74,4 +75,21 @@ export async function reportOverage(
     }
   }
   return reported;
+}
+
+/**
+ * After a call's seconds were charged (the local voice or video session, Vapi's and Tavus's
+ * end reports): reports a signed-in member's overage, found by the clone's id. Never throws:
+ * a failed report is logged and sent with the next one.
+ */
+export function reportCallOverage(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'config' | 'clock' | 'logger'>,
+  call: { userId: string | null; cloneId: string; instanceId: string | null },
+): Promise<void> {
+  const { userId } = call;
+  if (!deps.payments || !userId) return Promise.resolve();
+  return (async () => {
+    const slug = await findCloneSlug(deps.db, call.cloneId);
+    if (slug) await reportOverage(deps, { userId, slug, instanceId: call.instanceId });
+  })().catch((error) => deps.logger.error('call overage report failed', error));
 }

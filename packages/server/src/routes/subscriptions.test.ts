@@ -32,7 +32,7 @@ import { loadConfig } from '../config';
 import { silentLogger } from '../logger';
 import { toMemberships } from '../mappers/membership';
 import { syncCatalog } from '../payments/catalog';
-import { reportOverage } from '../payments/overage';
+import { reportCallOverage, reportOverage } from '../payments/overage';
 import { type LocalStripe, type LocalStripeEvent, startLocalStripe } from '../providers/stripe/local-stripe';
 import { setRelationship } from '../store/relationships';
 import { setMessagesUsed, usageSubject } from '../store/usage-counters';
@@ -438,6 +438,38 @@ describe.each(testDatabases())('Stripe memberships on $name', ({ open }) => {
     expect(twice.map((r) => r.messages ?? 0).sort()).toEqual([0, 3]);
     expect(mine().map((e) => e.payload.value)).toEqual(['1', '3']);
     expect(new Set(mine().map((e) => e.identifier)).size).toBe(2);
+  });
+
+  it("bills a Patron member's call seconds past the quota once they are charged (voice, Vapi, Tavus)", async () => {
+    const { client, user } = await member();
+    const created = await subscribe(client, 'monthly', 'patron');
+    const stripeId = await stripeIdOf(created.subscription.id);
+    const from = stripe.events.length;
+    await stripe.pay(stripeId);
+    await deliverFrom(from);
+    const usage = await usageOf(client);
+    const quota = usage.quota.voice_seconds;
+    expect(quota).toBeGreaterThan(0);
+    await db.query(
+      `INSERT INTO usage_counters (subject, clone_id, instance_key, period, voice_seconds) VALUES ($1, $2, '', $3::date, $4)
+       ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET voice_seconds = excluded.voice_seconds`,
+      [usageSubject(user.id, ''), jun.id, usagePeriod(clock.now()), quota + 90],
+    );
+    const deps = {
+      db,
+      payments: { config: { ...KEYS_CONFIG, apiBase: stripe.url }, stripe: stripeApi },
+      config: loadConfig({}),
+      clock,
+      logger: silentLogger,
+    };
+    const customer = stripe.subscriptions.get(stripeId)?.customer;
+    const mine = () => stripe.meterEvents.filter((e) => e.payload.stripe_customer_id === customer);
+    await reportCallOverage(deps, { userId: user.id, cloneId: jun.id, instanceId: null });
+    await reportCallOverage(deps, { userId: user.id, cloneId: jun.id, instanceId: null });
+    expect(mine().map((e) => [e.event_name, e.payload.value])).toEqual([['doppel_voice_seconds', '90']]);
+    // A visitor without an account has no subscription to bill: nothing is asked of Stripe.
+    await reportCallOverage(deps, { userId: null, cloneId: jun.id, instanceId: null });
+    expect(mine()).toHaveLength(1);
   });
 
   it('reports no overage for a tier without it', async () => {

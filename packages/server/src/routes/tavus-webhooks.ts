@@ -21,6 +21,7 @@ import { apiError } from '../http/api-error';
 import { describeIssues } from '../http/describe-issues';
 import { isUuid } from '../http/uuid';
 import { BODY_TOO_LARGE, MALFORMED_JSON, readLimited } from '../middleware/json-body';
+import { reportCallOverage } from '../payments/overage';
 import { isCallbackToken } from '../providers/tavus/callback-token';
 import {
   RecordingReadyProperties,
@@ -75,6 +76,12 @@ export function tavusWebhookRoutes(deps: AppDeps) {
     if (fresh.length === 0) return c.json({ received: true, duplicate: true });
     try {
       await handle(db, call, callback, clock.now(), config.storage.s3?.bucket ?? null);
+      // A shutdown charged the call: a member past the quota is billed for it (reported once).
+      void reportCallOverage(deps, {
+        userId: call.user_id,
+        cloneId: call.clone_id,
+        instanceId: call.instance_id,
+      });
     } catch (error) {
       // Forgotten, so that Tavus's retry is handled.
       await db.query('DELETE FROM tavus_callbacks WHERE video_call_id = $1 AND body_sha256 = $2', [

@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps';
 import { apiError } from '../http/api-error';
 import { describeIssues } from '../http/describe-issues';
 import { BODY_TOO_LARGE, MALFORMED_JSON, readLimited } from '../middleware/json-body';
+import { reportCallOverage } from '../payments/overage';
 import { revokeApiKey } from '../store/api-keys';
 import { chargeSeconds } from '../store/charge-seconds';
 import {
@@ -85,7 +86,14 @@ export function vapiWebhookRoutes(deps: AppDeps) {
           now: clock.now(),
         });
         // Kept at once: a retry after a later failure charges nothing twice.
-        if (charged.status === 'charged') await addVapiCallCharge(db, call.call_id, charged.granted);
+        if (charged.status === 'charged') {
+          await addVapiCallCharge(db, call.call_id, charged.granted);
+          void reportCallOverage(deps, {
+            userId: call.user_id,
+            cloneId: call.clone_id,
+            instanceId: call.instance_id,
+          });
+        }
       }
       const lines = report.artifact.messages.flatMap((m): { sender: 'USER' | 'CLONE'; text: string }[] => {
         const text = m.message?.trim();

@@ -19,6 +19,12 @@ export async function findCloneBySlug(db: Queryable, slug: string): Promise<Clon
   return rows[0] ? CloneRow.parse(rows[0]) : null;
 }
 
+/** The slug of the clone with this id, or null. */
+export async function findCloneSlug(db: Queryable, cloneId: string): Promise<string | null> {
+  const rows = await db.query<{ slug: string }>('SELECT slug FROM clones WHERE id = $1', [cloneId]);
+  return rows[0]?.slug ?? null;
+}
+
 export async function findInstance(
   db: Queryable,
   cloneId: string,
