@@ -87,7 +87,7 @@ test.describe('at 1280 px', () => {
     expect(answer).toMatch(/1000/);
     expect(answer).toMatch(/4000/);
     expect(answer).toMatch(/8000/);
-    expect(answer).toMatch(/Sources: https?:\/\//);
+    expect(answer).toMatch(/\n\nSources: \S/);
 
     // STOP is answered once; after it, nothing.
     expect(await textTheClone(page.request, 'SMS', number, 'STOP')).toEqual([

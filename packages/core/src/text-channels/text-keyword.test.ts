@@ -29,6 +29,19 @@ describe('textReply', () => {
     );
     expect(reply).toBe('Sleep eight hours. Walk daily.\n\nSources: https://a.example/sleep');
   });
+  it('names a cited source without an address by its title', () => {
+    const reply = textReply(
+      'Buy stones first [1]. Then a plane [2].',
+      [
+        { used: true, url: null, documentTitle: 'Starter Hand Tool Checklist' },
+        { used: true, url: 'https://a.example/first-shop' },
+      ],
+      1600,
+    );
+    expect(reply).toBe(
+      'Buy stones first. Then a plane.\n\nSources: Starter Hand Tool Checklist; https://a.example/first-shop',
+    );
+  });
   it('cuts a long answer at a sentence to fit the channel', () => {
     const long = `${'One sentence here. '.repeat(20)}`;
     const reply = textReply(long, [], 100);
