@@ -41,4 +41,32 @@ describe('bestWindow', () => {
     // The same story does answer a question about their past.
     expect(windowFor('Did you ever teach bigger groups?', teaching)?.cued).toBe(true);
   });
+
+  it('marks down a run its next sentence calls a mention of something told in full elsewhere', () => {
+    const body =
+      'For chairs I use hide glue for most joints. For green-wood chairs I often use no glue at all - the joint locks by shrinkage.';
+    const question = 'How does a green-wood chair lock without glue?';
+    const plain = windowFor(question, passage(`${body} I love that joint.`));
+    const deferring = windowFor(question, passage(`${body} That's a whole episode, and it's coming.`));
+    expect(plain && deferring && deferring.score < plain.score).toBe(true);
+  });
+
+  it('reads a lead that announces what follows as leading up to the passage', () => {
+    const text =
+      'The rungs get dried hard, down to two percent moisture. The post dries and shrinks around the tenon. They lock.';
+    const question = 'How does the joint lock without glue?';
+    const extra = { documentType: 'file' as const, documentTitle: 'Episode 31' };
+    const announced = windowFor(
+      question,
+      passage(text, { ...extra, previousText: 'Now the clever part. It needs no glue at all.' }),
+    );
+    const prose = windowFor(
+      question,
+      passage(text, {
+        ...extra,
+        previousText: 'The posts get bent in a steam box. It needs no glue at all.',
+      }),
+    );
+    expect(announced && prose && announced.score > prose.score).toBe(true);
+  });
 });

@@ -104,6 +104,7 @@ const WEIGHTS = {
   sameQuestion: 1,
   target: 0.8,
   tense: 0.4,
+  deferred: 1.5,
 };
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
@@ -217,6 +218,18 @@ function termFlags(all: readonly WindowSentence[], context: WindowContext): bool
   });
 }
 
+/**
+ * A sentence announcing that what comes next is the point: "Now the clever part.", "Here's how
+ * it works:", "This is the joint that made me fall in love with the craft."
+ */
+const ANNOUNCES =
+  /^(?:(?:now|so|and|ok|okay),? )?(?:here's|here is|this is|that's) (?:the (?:\w+ )?(?:part|bit|trick|secret|thing|joint|reason|way|key)|how|why|what)\b|\bthe (?:clever|important|key|tricky|interesting|fun|best|hard) (?:part|bit)\b|:["'”’)]*$/i;
+
+/** The lead (the last paragraph of the chunk before the passage) announces what the passage goes on to say. */
+function announcesNext(all: readonly WindowSentence[]): boolean {
+  return all.some((s) => s.part === -1 && ANNOUNCES.test(s.text.trim()));
+}
+
 /** Which question terms the question, heading or interviewer's line just before sentence `k` holds. */
 function askedFlags(
   all: readonly WindowSentence[],
@@ -228,8 +241,9 @@ function askedFlags(
   for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
     const s = all[i];
     if (!s || (s.own && !s.question && s.words >= 4)) break;
-    // The chunk before ends in prose: a neighbour of the passage, not a question it answers.
-    if (s.part === -1 && !s.question && !s.heading) break;
+    // The chunk before ends in prose: a neighbour of the passage, not a question it answers,
+    // unless it announces what follows ("Now the clever part. This is the joint… It needs no glue at all.").
+    if (s.part === -1 && !s.question && !s.heading && !announcesNext(all)) break;
     if (!s.own || s.question) leads += 1;
     flags[i]?.forEach((f, t) => {
       if (f) asked[t] = true;
@@ -369,6 +383,7 @@ export function bestWindow(
   const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
   // Said in the previous answer and not stating what the follow-up asks: only leads into it again.
   const heardAt = all.map((s, k) => context.heard?.has(normaliseSentence(s.text)) === true && !stated[k]);
+  const deferredAt = all.map((s) => DEFERS.test(s.text));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opensRun(all, i)) continue;
@@ -458,6 +473,8 @@ export function bestWindow(
           ? WEIGHTS.tense * weight
           : 0) +
         (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
+        // A run its own next sentence calls a mention of something told in full elsewhere.
+        (deferredAt.slice(i, j + 2).some(Boolean) ? WEIGHTS.deferred * weight : 0) -
         WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
