@@ -42,15 +42,6 @@ describe('bestWindow', () => {
     expect(windowFor('Did you ever teach bigger groups?', teaching)?.cued).toBe(true);
   });
 
-  it('marks down a run its next sentence calls a mention of something told in full elsewhere', () => {
-    const body =
-      'For chairs I use hide glue for most joints. For green-wood chairs I often use no glue at all - the joint locks by shrinkage.';
-    const question = 'How does a green-wood chair lock without glue?';
-    const plain = windowFor(question, passage(`${body} I love that joint.`));
-    const deferring = windowFor(question, passage(`${body} That's a whole episode, and it's coming.`));
-    expect(plain && deferring && deferring.score < plain.score).toBe(true);
-  });
-
   it('reads a lead that announces what follows as leading up to the passage', () => {
     const text =
       'The rungs get dried hard, down to two percent moisture. The post dries and shrinks around the tenon. They lock.';

@@ -104,7 +104,6 @@ const WEIGHTS = {
   sameQuestion: 1,
   target: 0.8,
   tense: 0.4,
-  deferred: 1.5,
 };
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
@@ -383,7 +382,6 @@ export function bestWindow(
   const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
   // Said in the previous answer and not stating what the follow-up asks: only leads into it again.
   const heardAt = all.map((s, k) => context.heard?.has(normaliseSentence(s.text)) === true && !stated[k]);
-  const deferredAt = all.map((s) => DEFERS.test(s.text));
   let best: AnswerWindow | null = null;
   for (let i = 0; i < all.length; i++) {
     if (!opensRun(all, i)) continue;
@@ -473,8 +471,6 @@ export function bestWindow(
           ? WEIGHTS.tense * weight
           : 0) +
         (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
-        // A run its own next sentence calls a mention of something told in full elsewhere.
-        (deferredAt.slice(i, j + 2).some(Boolean) ? WEIGHTS.deferred * weight : 0) -
         WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
