@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { askedMeasure } from './answer-measure';
 
 describe('askedMeasure', () => {
+  it('reads "how much is a …" as asking a price, and "how much does it move" as not', () => {
+    expect(askedMeasure('How much is a week-long class?')?.test('Week-long classes: 1,450 dollars')).toBe(
+      true,
+    );
+    expect(askedMeasure('How much is a week-long class?')?.test('free for two students')).toBe(false);
+    expect(askedMeasure('How much does a tabletop move?')).toBeNull();
+  });
+
   it('matches a number with the unit the question asks for, not any number', () => {
     const apart = askedMeasure('How far apart should I put my clamps?');
     expect(apart?.test('I space clamps every six to eight inches.')).toBe(true);

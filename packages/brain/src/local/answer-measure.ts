@@ -23,7 +23,8 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   { asks: /\bangles?\b|\bslope\b|\bbevel\b|\bratio\b/, units: 'degrees?|°|in \\d+|:\\d+' },
   { asks: /\bhow (hot|cold|warm)\b|\btemperature\b/, units: 'degrees?|°|f\\b|c\\b' },
   {
-    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b/,
+    // "How much is a week-long class?" asks its price ("how much does it move?" does not).
+    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b/,
     units: 'dollars?|pounds|euros?|\\$|£|€',
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },

@@ -41,4 +41,23 @@ describe('bestWindow', () => {
     // The same story does answer a question about their past.
     expect(windowFor('Did you ever teach bigger groups?', teaching)?.cued).toBe(true);
   });
+
+  it('reads a lead that announces what follows as leading up to the passage', () => {
+    const text =
+      'The rungs get dried hard, down to two percent moisture. The post dries and shrinks around the tenon. They lock.';
+    const question = 'How does the joint lock without glue?';
+    const extra = { documentType: 'file' as const, documentTitle: 'Episode 31' };
+    const announced = windowFor(
+      question,
+      passage(text, { ...extra, previousText: 'Now the clever part. It needs no glue at all.' }),
+    );
+    const prose = windowFor(
+      question,
+      passage(text, {
+        ...extra,
+        previousText: 'The posts get bent in a steam box. It needs no glue at all.',
+      }),
+    );
+    expect(announced && prose && announced.score > prose.score).toBe(true);
+  });
 });

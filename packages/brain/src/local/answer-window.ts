@@ -217,6 +217,18 @@ function termFlags(all: readonly WindowSentence[], context: WindowContext): bool
   });
 }
 
+/**
+ * A sentence announcing that what comes next is the point: "Now the clever part.", "Here's how
+ * it works:", "This is the joint that made me fall in love with the craft."
+ */
+const ANNOUNCES =
+  /^(?:(?:now|so|and|ok|okay),? )?(?:here's|here is|this is|that's) (?:the (?:\w+ )?(?:part|bit|trick|secret|thing|joint|reason|way|key)|how|why|what)\b|\bthe (?:clever|important|key|tricky|interesting|fun|best|hard) (?:part|bit)\b|:["'”’)]*$/i;
+
+/** The lead (the last paragraph of the chunk before the passage) announces what the passage goes on to say. */
+function announcesNext(all: readonly WindowSentence[]): boolean {
+  return all.some((s) => s.part === -1 && ANNOUNCES.test(s.text.trim()));
+}
+
 /** Which question terms the question, heading or interviewer's line just before sentence `k` holds. */
 function askedFlags(
   all: readonly WindowSentence[],
@@ -228,8 +240,9 @@ function askedFlags(
   for (let i = k - 1, leads = 0; i >= 0 && leads < 2; i--) {
     const s = all[i];
     if (!s || (s.own && !s.question && s.words >= 4)) break;
-    // The chunk before ends in prose: a neighbour of the passage, not a question it answers.
-    if (s.part === -1 && !s.question && !s.heading) break;
+    // The chunk before ends in prose: a neighbour of the passage, not a question it answers,
+    // unless it announces what follows ("Now the clever part. This is the joint… It needs no glue at all.").
+    if (s.part === -1 && !s.question && !s.heading && !announcesNext(all)) break;
     if (!s.own || s.question) leads += 1;
     flags[i]?.forEach((f, t) => {
       if (f) asked[t] = true;

@@ -20,6 +20,12 @@ describe('sentenceCues', () => {
     expect(sentenceCues('The barn is on the edge of Tamsin Falls.').has('person')).toBe(false);
   });
 
+  it('reads a span said without a number ("over the first year") as a duration', () => {
+    expect(sentenceCues('Cherry darkens with light over the first year.').has('duration')).toBe(true);
+    expect(sentenceCues('It took me 34 hours.').has('duration')).toBe(true);
+    expect(sentenceCues('Cherry is my favourite wood for the year.').has('duration')).toBe(false);
+  });
+
   it('tells a frequency from a duration ("within a week")', () => {
     expect(sentenceCues('A film finish will be sliced up within a week.').has('frequency')).toBe(false);
     expect(sentenceCues('I ride three times a week.')).toContain('frequency');

@@ -30,7 +30,8 @@ const CUES: readonly [Cue, RegExp][] = [
     'duration',
     new RegExp(
       // "6 dollars an hour" is a rate, not a duration.
-      `\\b${NUMBER}(?: to ${NUMBER})?[- ](?:and a half )?${TIME_UNIT}\\b|\\bovernight\\b|(?<!(?:dollars?|pounds|euros?|bucks)\\s)\\ban hour\\b`,
+      // "over the first year", "within a week": a span said without a number.
+      `\\b${NUMBER}(?: to ${NUMBER})?[- ](?:and a half )?${TIME_UNIT}\\b|\\bovernight\\b|(?<!(?:dollars?|pounds|euros?|bucks)\\s)\\ban hour\\b|\\b(?:over|within) (?:a|an|the (?:first|next))(?: few| couple of)? (?:days?|weeks?|months?|years?|seasons?)\\b`,
       'i',
     ),
   ],

@@ -16,6 +16,11 @@ describe('synonyms', () => {
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 
+  it('finds what locks a thing for what holds it together', () => {
+    const question = 'How does a ladderback chair hold together without glue?';
+    expect(withSynonyms(question, contentTerms(question))).toContain('lock');
+  });
+
   it('appends the other words of a group to a search once', () => {
     const question = 'Which adhesive and what glue for honing?';
     const expanded = withSynonyms(question, contentTerms(question));

@@ -62,6 +62,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['choose', 'chose', 'chosen'],
   ['fall', 'fell', 'fallen'],
   ['hurt', 'injury', 'injured'],
+  // What holds a thing together is what locks it: a joint.
+  ['hold', 'lock'],
   // Derived nouns the stemmer keeps apart from their verbs.
   ['apply', 'application'],
   ['prepare', 'preparation'],
