@@ -39,7 +39,7 @@ test('start overlay → question → answer heard → timer → end → the shar
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'What pressure for road tyres?' }).click();
   // Live: the red pill, the timer running, the clone answering the chosen question.
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
   const timer = page.getByRole('timer', { name: 'Call time' });
   await expect(timer).toHaveText(/^00:0\d$/);
   await expect(page.locator('.video-caption.is-assistant')).toBeVisible({ timeout: 30_000 });
@@ -107,7 +107,7 @@ test("the local calls are taken: 'You're in the queue', then connected on the re
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await startCall(page, 'vida', null);
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
   const second = await newVisitor(browser);
   try {
     await second.setViewportSize(DESKTOP);
@@ -120,7 +120,7 @@ test("the local calls are taken: 'You're in the queue', then connected on the re
     await shot(second, 'queue-1280');
     await page.getByRole('button', { name: 'End call' }).click();
     // Retried after 5 s: now it is live.
-    await expect(second.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await expect(second.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 30_000 });
     await second.getByRole('button', { name: 'End call' }).click();
     await expect(second.getByText('Call Ended')).toBeVisible({ timeout: 30_000 });
   } finally {
@@ -135,7 +135,7 @@ test('a visitor runs out of video minutes: the countdown ends the call and the p
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await startCall(page, 'vidbrief', null);
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.video-countdown')).toHaveText('1 minute left');
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Call Ended')).toBeVisible();
@@ -159,12 +159,12 @@ test.fixme('the 1-hour limit ends the call with the spec’s message (the page�
   await page.clock.install();
   await page.setViewportSize(DESKTOP);
   await startCall(page, 'vida', null);
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.video-countdown')).toHaveText('Unlimited');
   // Ten minutes short of the hour (the call has run a few real seconds already): still on.
   await page.clock.fastForward('50:00');
   await expect(page.getByRole('timer', { name: 'Call time' })).toHaveText(/^50:\d\d$/);
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible();
   await page.clock.fastForward('10:00');
   await expect(page.getByText('Called ended due to 1-hour time limit.')).toBeVisible();
   await expect(page.getByText('Call Ended')).toBeVisible();
@@ -178,7 +178,7 @@ for (const [name, viewport, size, margin] of [
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await startCall(page, 'vida', null);
-    await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
     const self = page.locator('.video-self');
     const stage = page.locator('.video-stage');
     const area = await stage.boundingBox();

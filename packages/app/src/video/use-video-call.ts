@@ -199,7 +199,8 @@ export function useVideoCall(
         setWaiting(true);
         noteIn(events.current, 'rate-limited');
         await sleep(VIDEO.rateLimitRetryMs, signal);
-        if (signal.aborted) throw new Error('The call was cancelled while waiting.');
+        // The visitor left the queue (End call): back to the start, no failure to report.
+        if (signal.aborted) throw new CallHandedOver('The call was cancelled while waiting.');
       }
     }
   }, [api, slug, instanceSlug]);
