@@ -23,10 +23,12 @@ const server = createServer((req, res) => {
       'x-accel-buffering': 'no',
     });
     let text = '';
+    let seq = 0;
     for (const token of tokens) {
       if (res.destroyed) return;
       text += token;
-      res.write(`data: ${JSON.stringify({ type: 'token', token })}\n\n`);
+      // Numbered as Doppel numbers its events (`id:`, for resuming a dropped stream).
+      res.write(`id: ${++seq}\ndata: ${JSON.stringify({ type: 'token', token })}\n\n`);
       await turn();
     }
     const message = { id: 'baseline', text, sender: 'CLONE', hasSources: false, pad: '' };

@@ -159,12 +159,14 @@ export function timeStream(base, body, agent, onOpen = () => {}) {
           const text = tail + chunk;
           const events = text.split('\n\n');
           tail = events.pop() ?? '';
-          for (const event of events) {
+          for (const raw of events) {
+            // Each event may carry its number first (`id: N`, for resuming): the data line follows.
+            const event = raw.replace(/^id: [^\n]*\n/, '');
             if (event.startsWith('data: {"type":"token"')) {
               tokens.push(JSON.parse(event.slice(6)).token);
               firstToken ??= performance.now() - started;
             } else if (event.startsWith('data: {"type":"message"')) {
-              finalBytes = Buffer.byteLength(`${event}\n\n`);
+              finalBytes = Buffer.byteLength(`${raw}\n\n`);
               done({
                 ok: true,
                 firstToken: firstToken ?? performance.now() - started,
