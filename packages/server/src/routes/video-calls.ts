@@ -37,7 +37,7 @@ import { isUuid } from '../http/uuid';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { VideoRateLimited, type VideoRoom } from '../providers/video';
-import { chargeSeconds } from '../store/charge-seconds';
+import { chargeSeconds, refundSeconds } from '../store/charge-seconds';
 import { findCloneBySlug } from '../store/clones';
 import { createConversation } from '../store/conversations';
 import {
@@ -51,6 +51,7 @@ import {
   insertVideoCall,
   listTranscriptUpdates,
   setRecordingStatus,
+  setVideoCallSeconds,
   storeEndReport,
   type VideoCallRow,
 } from '../store/video-calls';
@@ -159,6 +160,18 @@ export function videoCallRoutes(deps: AppDeps) {
         const conversationId = randomUUID();
         const language = body.language ?? clone.language ?? 'en';
         const question = body.question ?? null;
+        // The first video second is charged before the provider is asked for a room: a caller with
+        // no time left never starts a provider conversation (nor, on a first call, its persona).
+        const first = await chargeSeconds(db, {
+          resource: 'video_seconds',
+          userId: owner.userId,
+          visitorId: owner.visitorId,
+          cloneId: clone.id,
+          instanceId,
+          seconds: 1,
+          now: clock.now(),
+        });
+        if (first.status !== 'charged') return apiError(c, 402, VIDEO_QUOTA_EXHAUSTED);
         let room: VideoRoom;
         try {
           room = await deps.video.start({
@@ -171,21 +184,18 @@ export function videoCallRoutes(deps: AppDeps) {
             question,
           });
         } catch (error) {
+          // No room: the second charged above goes back (the page retries from the queue).
+          await refundSeconds(db, {
+            resource: 'video_seconds',
+            userId: owner.userId,
+            visitorId: owner.visitorId,
+            cloneId: clone.id,
+            instanceId,
+            seconds: first.granted,
+            now: clock.now(),
+          });
           if (error instanceof VideoRateLimited) return apiError(c, 429, VIDEO_RATE_LIMITED);
           throw error;
-        }
-        const first = await chargeSeconds(db, {
-          resource: 'video_seconds',
-          userId: owner.userId,
-          visitorId: owner.visitorId,
-          cloneId: clone.id,
-          instanceId,
-          seconds: 1,
-          now: clock.now(),
-        });
-        if (first.status !== 'charged') {
-          await deps.video.end(room);
-          return apiError(c, 402, VIDEO_QUOTA_EXHAUSTED);
         }
         const conversation = await createConversation(db, {
           cloneId: clone.id,
@@ -250,7 +260,14 @@ export function videoCallRoutes(deps: AppDeps) {
         if (!row) return apiError(c, 404, VIDEO_CALL_NOT_FOUND);
         const now = clock.now();
         if (row.status === 'ACTIVE' && row.provider !== 'local') {
-          // A room provider's call: charged from its real duration, at most the hour.
+          // A room provider's call: ended first (conditionally, as the Tavus webhook does), then
+          // charged from its real duration, at most the hour, by whichever end won: a shutdown
+          // webhook arriving at the same moment finds the call ended and charges nothing.
+          if (!(await endVideoCall(db, row.id, { reason: c.var.body.reason, now }))) {
+            const after = await findVideoCallById(db, row.id);
+            return c.json(toVideoCall(after ?? row, `/api/calls/video/${row.id}/recording`));
+          }
+          await deps.video.end(roomOf(row));
           const seconds = Math.min(
             Math.ceil((now.getTime() - row.started_at.getTime()) / 1000),
             VIDEO.maxSeconds,
@@ -268,11 +285,8 @@ export function videoCallRoutes(deps: AppDeps) {
                   now,
                 })
               : null;
-          const granted = charged?.status === 'charged' ? charged.granted : 0;
-          if (
-            await endVideoCall(db, row.id, { reason: c.var.body.reason, now, seconds: row.seconds + granted })
-          )
-            await deps.video.end(roomOf(row));
+          if (charged?.status === 'charged')
+            await setVideoCallSeconds(db, row.id, row.seconds + charged.granted);
         } else if (row.status === 'ACTIVE') {
           // The local socket charges as it runs and records the end when it closes; the page's
           // reason (time limit, inactivity, leaving) is the more precise one.
