@@ -1,11 +1,13 @@
 /**
  * @module Video calls (spec/calls.md §4, §5, §7; issue 12; DESIGN §4 POST /api/calls/video).
- * Starting asks the video provider (providers/video) for a room — 'Rate limited' (429) sends the
- * page to the queue, to try again after 5 s — then charges the first video second (402 with the
- * §5 message when no time is left, nothing written) and opens a VIDEO conversation. On the local
+ * Starting charges the first video second (402 with the §5 message when no time is left, nothing
+ * written and no provider asked), then asks the video provider (providers/video) for a room —
+ * 'Rate limited' (429, the second given back) sends the page to the queue, to try again after
+ * 5 s — and opens a VIDEO conversation. On the local
  * provider the page gets a ticket to the local voice pipeline's socket, charged as video seconds
  * with the 1-hour limit (calls/voice-session.ts); the page records the call and uploads it here.
- * A room provider's call is charged from its real duration when it ends, atomically.
+ * A room provider's call is ended (conditionally) and then charged from its real duration by the
+ * end that won, as the Tavus webhook does: the two ends never both charge.
  * Every route after the start answers only the call's owner (404 for anyone else); the debug
  * panel only staff.
  */
