@@ -56,6 +56,8 @@ export const VIDEO = {
   playerSeekSeconds: 0.5,
   /** The start overlay's 'Some Inspiration' list. */
   startQuestions: 3,
+  /** After a Tavus call, how often the page asks whether its recording is ready (Pending). */
+  recordingPollMs: 5000,
 } as const;
 
 /** spec/calls.md §8, written as the spec writes it. */

@@ -129,4 +129,64 @@ describe('the video call on Tavus, as the video screen drives it', () => {
     );
     expect(fake.calls).toContain('leave');
   });
+
+  it('after the call, asks the server until Tavus’s recording is ready: Pending, then Finished', async () => {
+    let asked = 0;
+    const { calls } = mockApi({
+      'POST /api/calls/video': () =>
+        json({
+          videoCallId: CALL,
+          conversationId: 'conv-1',
+          provider: 'tavus',
+          socketPath: null,
+          conversationUrl: 'https://tavus.daily.co/c42',
+          providerConversationId: 'c42',
+          maxSeconds: 3600,
+          providerRecords: true,
+        }),
+      [`POST /api/calls/video/${CALL}/recording/status`]: () => new Response(null, { status: 204 }),
+      [`POST /api/calls/video/${CALL}/end`]: () => json(videoCall('ENDED', 'hangup')),
+      [`POST /api/calls/video/${CALL}/report`]: () => new Response(null, { status: 201 }),
+      // Tavus's recording callback reaches the server between the page's first and second ask.
+      [`GET /api/calls/video/${CALL}`]: () => {
+        asked += 1;
+        return json({
+          ...videoCall('ENDED', 'hangup'),
+          recordingStatus: asked === 1 ? 'Pending' : 'Finished',
+        });
+      },
+    });
+    const services = createAppServices();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ServicesProvider services={services}>{children}</ServicesProvider>
+    );
+    const { result } = renderHook(
+      () =>
+        useVideoCall('ada', null, {
+          camera: () => null,
+          cameraStream: null,
+          microphoneId: null,
+          portrait: null,
+          name: 'Ada',
+          language: null,
+          onExhausted: () => undefined,
+        }),
+      { wrapper },
+    );
+    act(() => result.current.start(null));
+    await vi.waitFor(() => expect(fake.joined).toHaveLength(1), { timeout: 3000 });
+    fake.remote = dailyParticipant('replica-1', false);
+    act(() => fake.emit('participant-joined', { participant: fake.remote ?? dailyParticipant('x', false) }));
+    act(() => fake.emit('recording-started', { local: true }));
+    expect(result.current.recording).toBe('Pending');
+    // Not asked while the call runs.
+    expect(asked).toBe(0);
+    act(() => result.current.end('hangup'));
+    expect(result.current.status).toBe('ENDED');
+    await vi.waitFor(() => expect(asked).toBe(1));
+    expect(result.current.recording).toBe('Pending');
+    await vi.waitFor(() => expect(result.current.recording).toBe('Finished'), { timeout: 8000 });
+    expect(asked).toBe(2);
+    expect(calls.filter((c) => c.key === `GET /api/calls/video/${CALL}`)).toHaveLength(2);
+  }, 15_000);
 });

@@ -23,6 +23,7 @@ import { toast } from 'sonner';
 import {
   endVideoCall,
   errorMessage,
+  getVideoCall,
   sendTranscriptUpdate,
   sendVideoReport,
   setRecordingStatus,
@@ -378,6 +379,29 @@ export function useVideoCall(
     },
     [api],
   );
+
+  // spec/calls.md §4: Tavus keeps the call's recording once the call is over; the page asks the
+  // server (which Tavus's recording callback updates) until it is Finished, Failed or Disregarded.
+  const tavusEnded = tavusConversationId !== null && (voice.status === 'ENDED' || voice.status === 'FAILED');
+  useEffect(() => {
+    if (!tavusEnded || !videoCallId || recording !== 'Pending') return;
+    let stopped = false;
+    const check = async () => {
+      try {
+        const call = await getVideoCall(api, videoCallId);
+        if (!stopped && call.recordingStatus !== 'Pending' && call.recordingStatus !== 'Idle')
+          setRecording(call.recordingStatus);
+      } catch {
+        // Asked again at the next tick.
+      }
+    };
+    const timer = setInterval(() => void check(), VIDEO.recordingPollMs);
+    void check();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [tavusEnded, videoCallId, recording, api]);
 
   const { end: endVoice } = voice;
   const { start: startVoice } = localVoice;

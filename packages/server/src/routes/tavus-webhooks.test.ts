@@ -238,23 +238,53 @@ describe.each(testDatabases())('Tavus video calls and their callbacks on $name',
     tavus.maxConcurrent = [...tavus.conversations.values()].filter((c) => c.status === 'active').length;
     const calls = await count('video_calls');
     const conversations = await count('conversations');
+    const seconds = await videoSeconds('studio');
     const res = await (await visitor(base)).start({ slug: 'studio' });
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: VIDEO_RATE_LIMITED });
     expect(await count('video_calls')).toBe(calls);
     expect(await count('conversations')).toBe(conversations);
+    // The first second, charged before Tavus was asked, went back.
+    expect(await videoSeconds('studio')).toBe(seconds);
     tavus.maxConcurrent = 50;
   });
 
-  it('answers 402 to a visitor with no video minutes left: no call is kept and Tavus’s conversation is ended', async () => {
+  it('answers 402 to a visitor with no video minutes left before asking Tavus for anything: no call, no conversation, no persona', async () => {
     const calls = await count('video_calls');
-    const before = new Set(tavus.conversations.keys());
+    const conversations = tavus.conversations.size;
+    const personas = tavus.personas.size;
     const res = await (await visitor(base)).start({ slug: 'broke' });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ error: VIDEO_QUOTA_EXHAUSTED });
     expect(await count('video_calls')).toBe(calls);
-    const made = [...tavus.conversations.values()].filter((c) => !before.has(c.id));
-    expect(made.every((c) => c.status === 'ended')).toBe(true);
+    expect(tavus.conversations.size).toBe(conversations);
+    expect(tavus.personas.size).toBe(personas);
+    expect(await videoSeconds('broke')).toBe(0);
+  });
+
+  it('the page’s end and Tavus’s shutdown callback at the same moment charge the call once', async () => {
+    const { who, call } = await startCall('quiet');
+    const id = call.providerConversationId ?? '';
+    expect((await tavus.replicaJoins(id)).status).toBe(200);
+    clock.advance(40_000);
+    const before = await videoSeconds('quiet');
+    const shutdown = {
+      properties: { replica_id: LOCAL_TAVUS_REPLICA, shutdown_reason: 'participant_left_timeout' },
+      conversation_id: id,
+      webhook_url: callbackUrlOf(id),
+      message_type: 'system',
+      event_type: 'system.shutdown',
+      timestamp: clock.now().toISOString(),
+    };
+    const [ended, delivered] = await Promise.all([
+      who.send('POST', `/api/calls/video/${call.videoCallId}/end`, { reason: 'hangup' }),
+      post(callbackUrlOf(id), shutdown),
+    ]);
+    expect([ended.status, delivered.status]).toEqual([200, 200]);
+    await tavus.settled();
+    // One end won; the 39 s after the first are charged by it alone.
+    expect(await videoSeconds('quiet')).toBe((before ?? 0) + 39);
+    expect(await callRow(call.videoCallId)).toMatchObject({ status: 'ENDED', seconds: 40 });
   });
 
   it('offers video calls to a clone in any language (Tavus hears them all), unlike the local pipeline', async () => {

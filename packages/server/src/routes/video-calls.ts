@@ -1,11 +1,13 @@
 /**
  * @module Video calls (spec/calls.md §4, §5, §7; issue 12; DESIGN §4 POST /api/calls/video).
- * Starting asks the video provider (providers/video) for a room — 'Rate limited' (429) sends the
- * page to the queue, to try again after 5 s — then charges the first video second (402 with the
- * §5 message when no time is left, nothing written) and opens a VIDEO conversation. On the local
+ * Starting charges the first video second (402 with the §5 message when no time is left, nothing
+ * written and no provider asked), then asks the video provider (providers/video) for a room —
+ * 'Rate limited' (429, the second given back) sends the page to the queue, to try again after
+ * 5 s — and opens a VIDEO conversation. On the local
  * provider the page gets a ticket to the local voice pipeline's socket, charged as video seconds
  * with the 1-hour limit (calls/voice-session.ts); the page records the call and uploads it here.
- * A room provider's call is charged from its real duration when it ends, atomically.
+ * A room provider's call is ended (conditionally) and then charged from its real duration by the
+ * end that won, as the Tavus webhook does: the two ends never both charge.
  * Every route after the start answers only the call's owner (404 for anyone else); the debug
  * panel only staff.
  */
@@ -37,7 +39,7 @@ import { isUuid } from '../http/uuid';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { VideoRateLimited, type VideoRoom } from '../providers/video';
-import { chargeSeconds } from '../store/charge-seconds';
+import { chargeSeconds, refundSeconds } from '../store/charge-seconds';
 import { findCloneBySlug } from '../store/clones';
 import { createConversation } from '../store/conversations';
 import {
@@ -51,6 +53,7 @@ import {
   insertVideoCall,
   listTranscriptUpdates,
   setRecordingStatus,
+  setVideoCallSeconds,
   storeEndReport,
   type VideoCallRow,
 } from '../store/video-calls';
@@ -159,6 +162,18 @@ export function videoCallRoutes(deps: AppDeps) {
         const conversationId = randomUUID();
         const language = body.language ?? clone.language ?? 'en';
         const question = body.question ?? null;
+        // The first video second is charged before the provider is asked for a room: a caller with
+        // no time left never starts a provider conversation (nor, on a first call, its persona).
+        const first = await chargeSeconds(db, {
+          resource: 'video_seconds',
+          userId: owner.userId,
+          visitorId: owner.visitorId,
+          cloneId: clone.id,
+          instanceId,
+          seconds: 1,
+          now: clock.now(),
+        });
+        if (first.status !== 'charged') return apiError(c, 402, VIDEO_QUOTA_EXHAUSTED);
         let room: VideoRoom;
         try {
           room = await deps.video.start({
@@ -171,21 +186,18 @@ export function videoCallRoutes(deps: AppDeps) {
             question,
           });
         } catch (error) {
+          // No room: the second charged above goes back (the page retries from the queue).
+          await refundSeconds(db, {
+            resource: 'video_seconds',
+            userId: owner.userId,
+            visitorId: owner.visitorId,
+            cloneId: clone.id,
+            instanceId,
+            seconds: first.granted,
+            now: clock.now(),
+          });
           if (error instanceof VideoRateLimited) return apiError(c, 429, VIDEO_RATE_LIMITED);
           throw error;
-        }
-        const first = await chargeSeconds(db, {
-          resource: 'video_seconds',
-          userId: owner.userId,
-          visitorId: owner.visitorId,
-          cloneId: clone.id,
-          instanceId,
-          seconds: 1,
-          now: clock.now(),
-        });
-        if (first.status !== 'charged') {
-          await deps.video.end(room);
-          return apiError(c, 402, VIDEO_QUOTA_EXHAUSTED);
         }
         const conversation = await createConversation(db, {
           cloneId: clone.id,
@@ -250,7 +262,14 @@ export function videoCallRoutes(deps: AppDeps) {
         if (!row) return apiError(c, 404, VIDEO_CALL_NOT_FOUND);
         const now = clock.now();
         if (row.status === 'ACTIVE' && row.provider !== 'local') {
-          // A room provider's call: charged from its real duration, at most the hour.
+          // A room provider's call: ended first (conditionally, as the Tavus webhook does), then
+          // charged from its real duration, at most the hour, by whichever end won: a shutdown
+          // webhook arriving at the same moment finds the call ended and charges nothing.
+          if (!(await endVideoCall(db, row.id, { reason: c.var.body.reason, now }))) {
+            const after = await findVideoCallById(db, row.id);
+            return c.json(toVideoCall(after ?? row, `/api/calls/video/${row.id}/recording`));
+          }
+          await deps.video.end(roomOf(row));
           const seconds = Math.min(
             Math.ceil((now.getTime() - row.started_at.getTime()) / 1000),
             VIDEO.maxSeconds,
@@ -268,11 +287,8 @@ export function videoCallRoutes(deps: AppDeps) {
                   now,
                 })
               : null;
-          const granted = charged?.status === 'charged' ? charged.granted : 0;
-          if (
-            await endVideoCall(db, row.id, { reason: c.var.body.reason, now, seconds: row.seconds + granted })
-          )
-            await deps.video.end(roomOf(row));
+          if (charged?.status === 'charged')
+            await setVideoCallSeconds(db, row.id, row.seconds + charged.granted);
         } else if (row.status === 'ACTIVE') {
           // The local socket charges as it runs and records the end when it closes; the page's
           // reason (time limit, inactivity, leaving) is the more precise one.

@@ -100,3 +100,23 @@ export async function chargeSeconds(db: Db, input: ChargeSecondsInput): Promise<
     return { status: 'charged', granted, used: used + granted, limit };
   });
 }
+
+/**
+ * Gives back seconds charged for a call that never started (the provider had no room for it):
+ * the counter goes down by at most what it holds, so a refund never makes time out of nothing.
+ */
+export async function refundSeconds(db: Db, input: ChargeSecondsInput): Promise<void> {
+  const { resource, seconds } = input;
+  if (!Number.isInteger(seconds) || seconds <= 0) return;
+  await db.query(
+    `UPDATE usage_counters SET ${resource} = GREATEST(${resource} - $5, 0)
+     WHERE subject = $1 AND clone_id = $2 AND instance_key = $3 AND period = $4::date`,
+    [
+      usageSubject(input.userId, input.visitorId),
+      input.cloneId,
+      input.instanceId ?? '',
+      usagePeriod(input.now),
+      seconds,
+    ],
+  );
+}
