@@ -167,7 +167,7 @@ test('the room going away (its socket closed, no end event) ends the call for in
   });
   await page.setViewportSize(DESKTOP);
   await startCall(page, 'vida', null);
-  await expect(page.getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
   // Live, not only connecting (the badge shows while connecting too): the timer runs.
   await expect(page.getByRole('timer', { name: 'Call time' })).toBeVisible({ timeout: 45_000 });
   // The server is told why it ended.
