@@ -6,10 +6,10 @@
 import type { Features, MeteredResource, RelationshipType } from '@doppel/protocol';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { signOutWithToasts } from '../account/sign-out';
 import { Avatar } from '../components/avatar';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { useServices } from '../services';
+import { LoggedInAs } from './logged-in-as';
 import { MembershipPanel, useMembershipFlow } from './membership-panel';
 import './paywall.css';
 
@@ -43,7 +43,7 @@ export default function PaywallDialog({
   onMembershipChanged,
 }: PaywallDialogProps) {
   useSignals();
-  const { api, session } = useServices();
+  const { api } = useServices();
   const flow = useMembershipFlow(api, clone.slug, clone.instanceSlug, onMembershipChanged);
   const checkout = flow.step.value.name === 'checkout';
 
@@ -87,19 +87,7 @@ export default function PaywallDialog({
         paymentsEnabled={paymentsEnabled}
         features={features}
       />
-      <p className="paywall-footer">
-        <button
-          type="button"
-          className="link-button paywall-logout"
-          title="Sign out"
-          onClick={() => {
-            onOpenChange(false);
-            void signOutWithToasts(session);
-          }}
-        >
-          Logged in as {email}
-        </button>
-      </p>
+      <LoggedInAs email={email} onClose={() => onOpenChange(false)} />
     </DialogShell>
   );
 }

@@ -7,11 +7,10 @@
  * 'Logged in as {email}' signs out. Loaded lazily.
  */
 import type { Features, MeteredResource } from '@doppel/protocol';
-import { signOutWithToasts } from '../account/sign-out';
 import { Avatar } from '../components/avatar';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { CheckIcon, ExternalIcon } from '../components/icons';
-import { useServices } from '../services';
+import { LoggedInAs } from './logged-in-as';
 import './paywall.css';
 
 export interface UpsellDialogProps {
@@ -56,7 +55,6 @@ export default function UpsellDialog({
   accessUrl,
   learnMoreUrl,
 }: UpsellDialogProps) {
-  const { session } = useServices();
   const href = learnMoreUrl ?? accessUrl;
   return (
     <DialogShell
@@ -99,19 +97,7 @@ export default function UpsellDialog({
           Payments are not configured on this site yet: the memberships are listed there.
         </p>
       )}
-      <p className="paywall-footer">
-        <button
-          type="button"
-          className="link-button paywall-logout"
-          title="Sign out"
-          onClick={() => {
-            onOpenChange(false);
-            void signOutWithToasts(session);
-          }}
-        >
-          Logged in as {email}
-        </button>
-      </p>
+      <LoggedInAs email={email} onClose={() => onOpenChange(false)} />
     </DialogShell>
   );
 }

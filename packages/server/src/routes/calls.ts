@@ -25,7 +25,7 @@ import { describeError } from '../logger';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { chargeSeconds } from '../store/charge-seconds';
-import { findCloneBySlug } from '../store/clones';
+import { findCloneBySlug, findInstance } from '../store/clones';
 import { createConversation } from '../store/conversations';
 import { findEmbedConfig } from '../store/embed-configs';
 import { findCloneVoice } from '../store/tts-audio';
@@ -53,14 +53,9 @@ export function callRoutes(deps: AppDeps) {
       const clone = await findCloneBySlug(db, body.slug);
       if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
       if (!CloneOptions.parse(clone.options ?? {}).allowVoice) return apiError(c, 403, VOICE_NOT_ALLOWED);
-      const instanceRows = body.instanceSlug
-        ? await db.query<{ id: string }>('SELECT id FROM clone_instances WHERE clone_id = $1 AND slug = $2', [
-            clone.id,
-            body.instanceSlug,
-          ])
-        : [];
-      if (body.instanceSlug && !instanceRows[0]) return apiError(c, 404, CLONE_NOT_FOUND);
-      const instanceId = instanceRows[0]?.id ?? null;
+      const instance = body.instanceSlug ? await findInstance(db, clone.id, body.instanceSlug) : null;
+      if (body.instanceSlug && !instance) return apiError(c, 404, CLONE_NOT_FOUND);
+      const instanceId = instance?.id ?? null;
       // An embed configuration of another clone (or none of that id) is no configuration of this call.
       const embedConfig = body.configId ? await findEmbedConfig(db, body.configId) : null;
       if (body.configId && embedConfig?.clone_id !== clone.id)

@@ -40,7 +40,7 @@ import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { VideoRateLimited, type VideoRoom } from '../providers/video';
 import { chargeSeconds, refundSeconds } from '../store/charge-seconds';
-import { findCloneBySlug } from '../store/clones';
+import { findCloneBySlug, findInstance } from '../store/clones';
 import { createConversation } from '../store/conversations';
 import {
   addTranscriptUpdate,
@@ -150,14 +150,9 @@ export function videoCallRoutes(deps: AppDeps) {
         const clone = await findCloneBySlug(db, body.slug);
         if (!clone) return apiError(c, 404, CLONE_NOT_FOUND);
         if (!CloneOptions.parse(clone.options ?? {}).allowVideo) return apiError(c, 403, VIDEO_NOT_ALLOWED);
-        const instanceRows = body.instanceSlug
-          ? await db.query<{ id: string }>(
-              'SELECT id FROM clone_instances WHERE clone_id = $1 AND slug = $2',
-              [clone.id, body.instanceSlug],
-            )
-          : [];
-        if (body.instanceSlug && !instanceRows[0]) return apiError(c, 404, CLONE_NOT_FOUND);
-        const instanceId = instanceRows[0]?.id ?? null;
+        const instance = body.instanceSlug ? await findInstance(db, clone.id, body.instanceSlug) : null;
+        if (body.instanceSlug && !instance) return apiError(c, 404, CLONE_NOT_FOUND);
+        const instanceId = instance?.id ?? null;
         const videoCallId = randomUUID();
         const conversationId = randomUUID();
         const language = body.language ?? clone.language ?? 'en';
