@@ -75,5 +75,10 @@ export const CALL_QUOTA_EXHAUSTED_MIND = 'You have exhausted your monthly call q
 export const NO_TIME_LIMIT_FOUND = 'No time limit found';
 /** The sign-in step's line when a visitor's free call minutes are used (spec/calls.md §4, §5). */
 export const FREE_CALL_MINUTES_USED = "You've used your free call minutes. Sign in to keep talking.";
+/**
+ * The same line when the visitor's free video call minutes are used: spec/calls.md §5 words the
+ * video limit by itself ('video call quota'), so the video screen does not borrow the voice line.
+ */
+export const FREE_VIDEO_MINUTES_USED = "You've used your free video call minutes. Sign in to keep talking.";
 /** spec/calls.md §5: the video start tooltip when the monthly video quota is spent. */
 export const VIDEO_QUOTA_EXHAUSTED = 'You have exhausted your monthly video call quota with this Clone.';

@@ -14,6 +14,7 @@ import {
 import {
   type CloneProfile,
   FREE_CALL_MINUTES_USED,
+  FREE_VIDEO_MINUTES_USED,
   type MeteredResource,
   type RelationshipType,
 } from '@doppel/protocol';
@@ -107,7 +108,9 @@ export function createPaywall(options: PaywallOptions): Paywall {
           ? `Sign in to see the memberships of ${clone.name}.`
           : resource === 'messages'
             ? FREE_MESSAGES_USED
-            : FREE_CALL_MINUTES_USED,
+            : resource === 'video_seconds'
+              ? FREE_VIDEO_MINUTES_USED
+              : FREE_CALL_MINUTES_USED,
       );
     } else {
       openedBy.value = reason;

@@ -11,6 +11,7 @@ import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '
 import { useServices } from '../services';
 import { LoggedInAs } from './logged-in-as';
 import { MembershipPanel, useMembershipFlow } from './membership-panel';
+import { usedUpWords } from './used-up-words';
 import './paywall.css';
 
 export interface PaywallDialogProps {
@@ -77,7 +78,7 @@ export default function PaywallDialog({
         {checkout
           ? `Pay for your membership of ${clone.name}.`
           : reason === 'limit'
-            ? `You've used all the ${resource === 'messages' ? 'messages' : 'call minutes'} included in your plan this month. A membership gives you more.`
+            ? `You've used all the ${usedUpWords(resource)} included in your plan this month. A membership gives you more.`
             : `Choose a membership for more ${features.voiceCall || features.videoCall ? 'messages and calls' : 'messages'} each month.`}
       </DialogDescription>
       <MembershipPanel

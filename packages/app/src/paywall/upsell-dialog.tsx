@@ -11,6 +11,7 @@ import { Avatar } from '../components/avatar';
 import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '../components/dialog-shell';
 import { CheckIcon, ExternalIcon } from '../components/icons';
 import { LoggedInAs } from './logged-in-as';
+import { usedUpWords } from './used-up-words';
 import './paywall.css';
 
 export interface UpsellDialogProps {
@@ -74,7 +75,7 @@ export default function UpsellDialog({
       </DialogTitle>
       <DialogDescription className="upsell-subtitle">
         {reason === 'limit'
-          ? `You've used all the ${resource === 'messages' ? 'messages' : 'call minutes'} included this month. Become a member to go on.`
+          ? `You've used all the ${usedUpWords(resource)} included this month. Become a member to go on.`
           : `Become a member for more time with ${clone.name} each month.`}
       </DialogDescription>
       <ul className="upsell-benefits">
