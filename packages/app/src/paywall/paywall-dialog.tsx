@@ -22,7 +22,7 @@ export interface PaywallDialogProps {
   relationshipType: RelationshipType | null;
   /** 'limit' when a message was refused; 'request' when asked for (the `paywall` query). */
   reason: 'limit' | 'request';
-  /** What ran out when `reason` is 'limit': the copy says messages or call minutes. */
+  /** What ran out when `reason` is 'limit': the copy says messages, call minutes or video call minutes. */
   resource?: MeteredResource;
   paymentsEnabled?: boolean;
   /** What the deployment offers (the clone's features): the copy promises nothing else. */
