@@ -109,9 +109,11 @@ export default defineConfig({
           // configuration whose calls stop after 6 seconds (voice-exhausted to the host page).
           ['import', 'e2e/fixtures/brief'],
           ['embed', 'create', 'tiny', '--id', 'e2e-call-limit', '--call-limit', '0.1'],
-          // Video calls (issue 12): a clone with unlimited video, one whose visitors get 6 seconds.
+          // Video calls (issue 12): a clone with unlimited video, one whose visitors get 6 seconds,
+          // one whose visitors get 3 minutes (the countdown on the page's controlled clock).
           ['import', 'e2e/fixtures/vida'],
           ['import', 'e2e/fixtures/vidbrief'],
+          ['import', 'e2e/fixtures/vidclock'],
           // Creator and staff tools (issue 10 §5, §6): a clone its creator teaches, a staff user.
           ['import', 'e2e/fixtures/creator'],
           ['relationship', CREATOR_EMAIL, 'cora', 'CREATOR'],

@@ -3,7 +3,9 @@
  * at the limit subscribes monthly through the checkout (Stripe's Payment Element, Stripe.js served
  * by a local stand-in that speaks to the local Stripe), the quota rises at once, switches to yearly,
  * cancels (scheduled) and resumes; a webhook replayed twice changes nothing; an owner cannot
- * subscribe; without Stripe keys the buttons say payments are not set up.
+ * subscribe; without Stripe keys the buttons say payments are not set up. Every screen of the flow
+ * (the tiers dialog, the checkout, the membership page, the subscriptions page) passes axe at
+ * both widths.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
   TINY_OWNER_EMAIL,
 } from './support/ports';
-import { DESKTOP, PHONE, signIn, signInAs } from './support/site';
+import { DESKTOP, expectAccessible, PHONE, signIn, signInAs } from './support/site';
 
 const STANDIN = readFileSync(join(import.meta.dirname, 'support', 'stripe-js-standin.js'), 'utf8');
 const LOCAL_STRIPE = `http://127.0.0.1:${STRIPE_PORT}`;
@@ -79,6 +81,7 @@ async function sendMessage(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** A screenshot at both widths, each checked with axe (no serious or critical violation). */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [label, size] of [
     ['1280', DESKTOP],
@@ -87,6 +90,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await page.waitForTimeout(250);
     await page.screenshot({ path: `${SHOTS}/stripeui-${name}-${label}.png` });
+    await expectAccessible(page, `${name}, ${label}`);
   }
   await page.setViewportSize(DESKTOP);
 }

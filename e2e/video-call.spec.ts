@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { FREE_VIDEO_MINUTES_USED } from '../packages/protocol/src/account-constants';
 import { fakeMicrophone } from './support/fake-microphone';
-import { DESKTOP, PHONE } from './support/site';
+import { DESKTOP, expectAccessible, PHONE } from './support/site';
 
 /**
  * Issue 12, video calls on the local provider end to end in Chromium with a fake camera and a
@@ -8,7 +9,9 @@ import { DESKTOP, PHONE } from './support/site';
  * clone's answer heard (its portrait moves with it), the timer, the end, and the share page
  * playing the call's real recording; the queue when the local calls are taken
  * (VIDEO_LOCAL_MAX_CALLS=1, playwright.config.ts); a visitor of `vidbrief` (6 s of video) gets the
- * paywall; the 1-hour limit with the page's clock moved on; the self-view snapping at both widths.
+ * paywall; the countdown and the 1-hour limit with the page's clock moved on; the self-view
+ * snapping at both widths; axe on the start overlay, the live view, the end overlay, the queue, the
+ * paywall and the share page at both widths.
  */
 const media = fakeMicrophone('How do you oil a bike chain?', { before: 1, after: 8 });
 test.use({ ...media, permissions: ['microphone', 'camera'] });
@@ -33,9 +36,13 @@ test('start overlay → question → answer heard → timer → end → the shar
   await page.goto('/vida');
   await page.getByRole('link', { name: 'Video' }).click();
   await expect(page).toHaveURL(/\/vida\/video$/);
+  // The start overlay drawn (the screen's chunk loads after the address changes).
+  await expect(page.getByText('Some Inspiration')).toBeVisible();
   await shot(page, 'start-1280');
+  await expectAccessible(page, 'start overlay, 1280');
   await page.setViewportSize(PHONE);
   await shot(page, 'start-375');
+  await expectAccessible(page, 'start overlay, 375');
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'What pressure for road tyres?' }).click();
   // Live: the red pill, the timer running, the clone answering the chosen question.
@@ -50,8 +57,10 @@ test('start overlay → question → answer heard → timer → end → the shar
     .toBe(true);
   await expect(timer).toHaveText(/^00:0[3-9]|00:[1-5]\d$/, { timeout: 15_000 });
   await shot(page, 'live-1280');
+  await expectAccessible(page, 'live view, 1280');
   await page.setViewportSize(PHONE);
   await shot(page, 'live-375');
+  await expectAccessible(page, 'live view, 375');
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'End call' }).click();
   const ended = page.getByRole('region', { name: 'Call ended' });
@@ -60,6 +69,11 @@ test('start overlay → question → answer heard → timer → end → the shar
   await expect(ended.getByRole('link', { name: 'Chat' })).toBeVisible();
   await expect(ended.getByRole('button', { name: 'Call Again' })).toBeVisible();
   await shot(page, 'ended-1280');
+  await expectAccessible(page, 'end overlay, 1280');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'ended-375');
+  await expectAccessible(page, 'end overlay, 375');
+  await page.setViewportSize(DESKTOP);
   // The video seconds were charged on the server.
   const usage = await (await page.request.get('/api/clones/vida/usage')).json();
   expect(usage.usage.video_seconds).toBeGreaterThan(2);
@@ -67,8 +81,11 @@ test('start overlay → question → answer heard → timer → end → the shar
   await ended.getByRole('button', { name: /share/i }).click();
   const link = await page.getByRole('textbox').first().inputValue();
   expect(link).toMatch(/\/vida\/call\/shared\/[\w-]+$/);
-  const viewer = await page.context().browser()?.newPage();
-  if (!viewer) throw new Error('no browser');
+  const viewerBrowser = page.context().browser();
+  if (!viewerBrowser) throw new Error('no browser');
+  // A context of its own (another visitor; axe needs a page of a context made with newContext).
+  const viewerContext = await viewerBrowser.newContext();
+  const viewer = await viewerContext.newPage();
   await viewer.setViewportSize(DESKTOP);
   await viewer.goto(link);
   await expect(viewer.getByRole('heading', { name: 'Your call with Vida Video' })).toBeVisible();
@@ -89,10 +106,12 @@ test('start overlay → question → answer heard → timer → end → the shar
     )
     .toBe(true);
   await shot(viewer, 'share-1280');
+  await expectAccessible(viewer, 'share page, 1280');
   await viewer.setViewportSize(PHONE);
   await expect(viewer.getByRole('heading', { name: 'Your Call' })).toBeVisible();
   await shot(viewer, 'share-375');
-  await viewer.close();
+  await expectAccessible(viewer, 'share page, 375');
+  await viewerContext.close();
 });
 
 async function newVisitor(browser: Browser) {
@@ -118,6 +137,7 @@ test("the local calls are taken: 'You're in the queue', then connected on the re
       queue.getByText("We're experiencing high demand. You'll be connected as soon as possible."),
     ).toBeVisible();
     await shot(second, 'queue-1280');
+    await expectAccessible(second, 'waiting room, 1280');
     await page.getByRole('button', { name: 'End call' }).click();
     // Retried after 5 s: now it is live.
     await expect(second.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 30_000 });
@@ -139,7 +159,9 @@ test('a visitor runs out of video minutes: the countdown ends the call and the p
   await expect(page.locator('.video-countdown')).toHaveText('1 minute left');
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Call Ended')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(FREE_VIDEO_MINUTES_USED)).toBeVisible();
   await shot(page, 'paywall-1280');
+  await expectAccessible(page, 'paywall over the ended call, 1280');
   const usage = await (await page.request.get('/api/clones/vidbrief/usage')).json();
   expect(usage.usage.video_seconds).toBeLessThanOrEqual(6);
   await page.keyboard.press('Escape');
@@ -183,6 +205,78 @@ test('the room going away (its socket closed, no end event) ends the call for in
   await expect(page.getByText('Call ended due to inactivity')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Call Ended' })).toBeVisible();
   expect((await ended).postDataJSON()).toEqual({ reason: 'inactivity' });
+});
+
+// The countdown on the page's clock (Playwright's, installed before the page loads): `vidclock`'s
+// visitors get 3 minutes of video. The page counts down from its own clock, so the jumps below
+// move the countdown to zero, end the call ('quota', told to the server) and open the paywall.
+//
+// What the jump does not do is spend the server's seconds: the server charges video seconds from
+// its own clock (the local socket charges as it runs; a room call from its real duration), so
+// after the jump the server has charged only the few real seconds the call lasted. That is why,
+// in an earlier attempt, the Start button was still enabled after a reload: the server's usage
+// (what disables it, spec/calls.md §5) still had time left. What does hold is this browser's own
+// count of the visitor's remaining video time (spec/calls.md §3, §6), lowered by the page's
+// elapsed seconds to 0: Start opens the paywall instead of a call. Server-side charging — Start
+// disabled once the seconds are really spent — is the real-time test above (`vidbrief`).
+test('the countdown on a controlled clock: 2 minutes left, 1 minute left, zero ends the call and opens the paywall', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.clock.install();
+  await page.setViewportSize(DESKTOP);
+  await startCall(page, 'vidclock', null);
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
+  const timer = page.getByRole('timer', { name: 'Call time' });
+  await expect(timer).toBeVisible({ timeout: 45_000 });
+  const countdown = page.locator('.video-countdown');
+  // 180 s, a few real seconds in: whole minutes, rounded down (spec/calls.md §5).
+  await expect(countdown).toHaveText('2 minutes left');
+  await shot(page, 'countdown-1280');
+  await page.setViewportSize(PHONE);
+  // The self-view moves to its corner of the narrower stage (a resize observer) before the shot.
+  await page.waitForTimeout(250);
+  await shot(page, 'countdown-375');
+  await page.setViewportSize(DESKTOP);
+  await page.clock.fastForward('01:00');
+  await expect(countdown).toHaveText('1 minute left');
+  await expect(timer).toHaveText(/^01:\d\d$/);
+  // Well under a minute left: still '1 minute left' (never below 1), the call still on.
+  await page.clock.fastForward('01:30');
+  await expect(timer).toHaveText(/^02:[3-5]\d$/);
+  await expect(countdown).toHaveText('1 minute left');
+  await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible();
+  const told = page.waitForRequest((r) => /\/api\/calls\/video\/[^/]+\/end$/.test(r.url()));
+  await page.clock.fastForward('00:40');
+  // Zero: the call ends, the server is told it ran out, the paywall opens (for a visitor, the
+  // sign-in step worded for video).
+  expect((await told).postDataJSON()).toEqual({ reason: 'quota' });
+  const paywall = page.getByRole('dialog');
+  await expect(paywall).toBeVisible();
+  await expect(paywall.getByText(FREE_VIDEO_MINUTES_USED)).toBeVisible();
+  // Behind the modal dialog (hidden from the accessibility tree meanwhile), the end overlay.
+  await expect(page.getByText('Call Ended')).toBeVisible();
+  // The server charged its own (real) seconds, not the page's three minutes.
+  const usage = await (await page.request.get('/api/clones/vidclock/usage')).json();
+  expect(usage.usage.video_seconds).toBeLessThan(60);
+  expect(usage.remaining.video_seconds).toBeGreaterThan(120);
+  await page.keyboard.press('Escape');
+  await expect(paywall).toHaveCount(0);
+
+  // After a reload: this browser counts no time left, so Start opens the paywall, not a call.
+  await page.reload();
+  const start = page.getByRole('button', { name: 'Start Video Call' });
+  await expect(start).toBeEnabled();
+  let asked = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/calls/video') asked = true;
+  });
+  await start.click();
+  await expect(page.getByRole('dialog').getByText(FREE_VIDEO_MINUTES_USED)).toBeVisible();
+  // Behind the dialog, still the start overlay: no call is connecting.
+  await expect(page.getByText('Some Inspiration')).toBeVisible();
+  await expect(page.locator('.video-topbar')).toHaveCount(0);
+  expect(asked, 'no call was started').toBe(false);
 });
 
 // The page's clock (Date.now, performance.now, its timers) is Playwright's from before the page

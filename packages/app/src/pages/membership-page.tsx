@@ -192,6 +192,8 @@ function MembershipScreen({ slug, instanceSlug }: { slug: string; instanceSlug: 
             )}
           </div>
         </header>
+        {/* The tiers' cards are h3s, as in the tiers dialog under its h2 title: no level skipped. */}
+        {clone && <h2 className="visually-hidden">Tiers</h2>}
         {clone && (
           <MembershipPanel
             flow={flow}
