@@ -128,6 +128,15 @@ describe('the video call on Tavus, as the video screen drives it', () => {
       }),
     );
     expect(fake.calls).toContain('leave');
+    // The end report says when it went live (the replica's arrival) and lists it among the events.
+    await vi.waitFor(() => {
+      const report = calls.find((c) => c.key === `POST /api/calls/video/${CALL}/report`)?.body as
+        | { liveAt: number | null; events: { name: string }[] }
+        | undefined;
+      expect(typeof report?.liveAt).toBe('number');
+      expect(report?.liveAt).toEqual(result.current.voice.startedAt);
+      expect(report?.events.map((e) => e.name)).toEqual(['started', 'live', 'ended']);
+    });
   });
 
   it('after the call, asks the server until Tavus’s recording is ready: Pending, then Finished', async () => {

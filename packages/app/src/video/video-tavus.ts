@@ -10,7 +10,7 @@ import { type MutableRefObject, useCallback, useEffect, useMemo, useRef, useStat
 import { type ApiClient, getVideoCall, sendTranscriptUpdate, setRecordingStatus } from '../api';
 import type { VoiceCall } from '../call/use-voice-call';
 import { useTavusCall } from './use-tavus-call';
-import { reportVideoEnd, type VideoCallLog } from './video-call-log';
+import { noteIn, reportVideoEnd, type VideoCallLog } from './video-call-log';
 
 /** The Tavus call as the page reads a voice call (its `start` is the page's own). */
 export type TavusVoice = Omit<VoiceCall, 'start'>;
@@ -75,6 +75,13 @@ export function useTavusVideo({
   const tavusJoin = useRef(tavus.join);
   tavusJoin.current = tavus.join;
   if (current.current && tavus.phase === 'ACTIVE') current.current.live = true;
+  // Live (the replica is in the room): the end report says when, as the local provider's does.
+  const { startedAt } = tavus;
+  useEffect(() => {
+    if (tavus.phase !== 'ACTIVE' || !current.current) return;
+    log.current.liveAt = startedAt ?? Date.now();
+    noteIn(log.current, 'live');
+  }, [tavus.phase, startedAt, log]);
   // spec/calls.md §4: the recording runs from the moment the call is live (Tavus records it).
   const { startRecording } = tavus;
   useEffect(() => {
