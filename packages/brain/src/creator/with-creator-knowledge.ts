@@ -35,7 +35,8 @@ export async function creatorKnowledge(db: Queryable, cloneId: string): Promise<
                ORDER BY created_at DESC LIMIT $3) t), '[]'::jsonb) AS notes`,
     [cloneId, REVISED_ANSWERS, TONE_NOTES],
   );
-  return Taught.parse(row);
+  // No row at all: only a stub database answers so; it taught nothing.
+  return row ? Taught.parse(row) : { answers: [], notes: [] };
 }
 
 /** `inner`, taught by the clone's creators: revised answers first, speaking style always. */
