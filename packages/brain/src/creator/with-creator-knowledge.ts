@@ -17,45 +17,37 @@ const REVISED_ANSWERS = 500;
 const TONE_NOTES = 10;
 
 const RevisedAnswer = z.object({ id: z.string(), question: z.string(), answer: z.string() });
-const ToneNote = z.object({ feedback: z.string() });
+const Taught = z.object({ answers: z.array(RevisedAnswer), notes: z.array(z.string()) });
 
-/** The newest revised answer of the clone whose question `question` asks again, if any. */
-export async function findRevisedAnswer(
-  db: Queryable,
-  cloneId: string,
-  question: string,
-): Promise<z.infer<typeof RevisedAnswer> | null> {
-  const rows = z
-    .array(RevisedAnswer)
-    .parse(
-      await db.query(
-        'SELECT id, question, answer FROM creator_answers WHERE clone_id = $1 ORDER BY created_at DESC LIMIT $2',
-        [cloneId, REVISED_ANSWERS],
-      ),
-    );
-  return rows.find((row) => matchesRevisedQuestion(question, row.question)) ?? null;
-}
-
-/** The clone's speaking-style notes, oldest first. */
-export async function toneNotes(db: Queryable, cloneId: string): Promise<string[]> {
-  const rows = z
-    .array(ToneNote)
-    .parse(
-      await db.query(
-        'SELECT feedback FROM tone_feedback WHERE clone_id = $1 ORDER BY created_at DESC LIMIT $2',
-        [cloneId, TONE_NOTES],
-      ),
-    );
-  return rows.map((row) => row.feedback).reverse();
+/**
+ * The clone's revised answers (newest first) and speaking-style notes (oldest first), in one
+ * statement: it runs before every answer's first token.
+ */
+export async function creatorKnowledge(db: Queryable, cloneId: string): Promise<z.infer<typeof Taught>> {
+  const [row] = await db.query(
+    `SELECT
+       COALESCE((SELECT jsonb_agg(jsonb_build_object('id', a.id, 'question', a.question, 'answer', a.answer)
+           ORDER BY a.created_at DESC)
+         FROM (SELECT id, question, answer, created_at FROM creator_answers WHERE clone_id = $1
+               ORDER BY created_at DESC LIMIT $2) a), '[]'::jsonb) AS answers,
+       COALESCE((SELECT jsonb_agg(t.feedback ORDER BY t.created_at)
+         FROM (SELECT feedback, created_at FROM tone_feedback WHERE clone_id = $1
+               ORDER BY created_at DESC LIMIT $3) t), '[]'::jsonb) AS notes`,
+    [cloneId, REVISED_ANSWERS, TONE_NOTES],
+  );
+  // No row at all: only a stub database answers so; it taught nothing.
+  return row ? Taught.parse(row) : { answers: [], notes: [] };
 }
 
 /** `inner`, taught by the clone's creators: revised answers first, speaking style always. */
 export function withCreatorKnowledge(db: Queryable, inner: Brain): Brain {
   return {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
-      const revised = await findRevisedAnswer(db, input.clone.id, input.question);
+      const taught = await creatorKnowledge(db, input.clone.id);
+      // The newest revised answer whose question this one asks again, if any.
+      const revised = taught.answers.find((row) => matchesRevisedQuestion(input.question, row.question));
       if (!revised) {
-        const toneFeedback = await toneNotes(db, input.clone.id);
+        const toneFeedback = taught.notes;
         yield* inner.answer(toneFeedback.length > 0 ? { ...input, toneFeedback } : input);
         return;
       }

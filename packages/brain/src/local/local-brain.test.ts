@@ -155,6 +155,27 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
     }
     expect(events).toHaveLength(2);
   });
+
+  // Last: it changes the clone's knowledge. The brain keeps what it composed for an input; new
+  // knowledge is a new input.
+  it('answers from the knowledge as it is now, not as it was when the question was last asked', async () => {
+    const question = 'What did you do before you became a baker?';
+    expect((await collect(brain, clone, question)).text).toContain('city bus');
+    expect((await collect(brain, clone, question)).text).toContain('city bus');
+    const folder = await copyFixture('baker');
+    try {
+      await folder.write(
+        'knowledge/about.md',
+        '---\ntitle: About Sam\ntype: website\n---\nBefore I baked bread for a living, I was a night nurse in Leeds for twelve years. I still get up at four, a habit from the early shifts, and I opened the bakery in 2019 with one second-hand deck oven.\n',
+      );
+      await importClone(db, folder.dir);
+    } finally {
+      await folder.dispose();
+    }
+    const now = (await collect(brain, clone, question)).text;
+    expect(now).toContain('night nurse');
+    expect(now).not.toContain('city bus');
+  });
 });
 
 describe('wordsAsTokens', () => {

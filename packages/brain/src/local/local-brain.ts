@@ -8,6 +8,7 @@ import type { Queryable } from '@doppel/db';
 import type { AnswerRetrieval } from '@doppel/protocol';
 import type { AnswerEvent, AnswerInput, Brain, CitationDraft } from '../brain';
 import { applyTone } from '../creator/tone';
+import { LruMap } from '../lru-map';
 import { documentTitles } from '../retrieval/document-titles';
 import { retrievalTrace } from '../retrieval/retrieval-trace';
 import { searchKnowledge } from '../retrieval/search-knowledge';
@@ -22,10 +23,38 @@ import { wordsAsTokens } from './words-as-tokens';
 
 /** Passages retrieved per question. */
 const PASSAGES = 12;
+/** Composed answers kept per process (see `composeOnce`). */
+const COMPOSED = 500;
+
+type ComposeArgs = Parameters<typeof composeGroundedAnswer>;
+
+/**
+ * `composeGroundedAnswer`, computed once per distinct input: the composer is pure, and the
+ * server's thread spends most of an answer's CPU in it, while visitors ask a clone's suggested
+ * questions over and over. The key is the whole input (question, passages with their texts,
+ * options), so new knowledge or another turn of the conversation composes again.
+ */
+function composeOnce(cache: LruMap<string, ReturnType<typeof composeGroundedAnswer>>) {
+  return (...[question, passages, options = {}]: ComposeArgs) => {
+    const { statistics, ...rest } = options;
+    const key = JSON.stringify([
+      question,
+      passages,
+      rest,
+      statistics && [statistics.chunks, [...statistics.frequencies]],
+    ]);
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const composed = composeGroundedAnswer(question, passages, options);
+    cache.set(key, composed);
+    return composed;
+  };
+}
 
 async function compose(
   db: Queryable,
   input: AnswerInput,
+  composeGrounded: (...args: ComposeArgs) => ReturnType<typeof composeGroundedAnswer>,
 ): Promise<{ text: string; citations: CitationDraft[]; retrieval: AnswerRetrieval }> {
   const { clone, question, history } = input;
   const kind = classifyQuestion(question, clone.name);
@@ -53,7 +82,7 @@ async function compose(
     for (const term of contentTerms(passage.text)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
   }
   const chunks = found.chunks + attached.length;
-  const grounded = composeGroundedAnswer(asked, passages, {
+  const grounded = composeGrounded(asked, passages, {
     cloneName: clone.name,
     exclude,
     ...(heard ? { heard } : {}),
@@ -72,9 +101,10 @@ async function compose(
 
 /** A `Brain` that answers from the clone's knowledge in `db`, without any external service. */
 export function createLocalBrain(db: Queryable): Brain {
+  const composeGrounded = composeOnce(new LruMap(COMPOSED));
   return {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent, void, undefined> {
-      const { retrieval, ...composed } = await compose(db, input);
+      const { retrieval, ...composed } = await compose(db, input, composeGrounded);
       const { text, citations } = applyTone(composed, input.toneFeedback ?? []);
       for (const token of wordsAsTokens(text)) {
         if (input.signal?.aborted) return;

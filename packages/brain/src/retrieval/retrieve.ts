@@ -78,6 +78,12 @@ const NO_TERMS: z.infer<typeof LookupRow> = { version: null, chunks: 0, terms: [
 
 const VERSION_SQL = 'SELECT version FROM clone_knowledge_stats WHERE clone_id = $1';
 
+/** The clone's statistics version now (null: no statistics row). */
+async function statsVersion(db: Queryable, cloneId: string): Promise<number | null> {
+  const [row] = await db.query(VERSION_SQL, [cloneId]);
+  return row ? z.object({ version: z.number() }).parse(row).version : null;
+}
+
 export const PassageRow = z.object({
   id: z.coerce.number(),
   text: z.string(),
@@ -139,8 +145,9 @@ async function termStats(
 
 /**
  * The clone's passages most relevant to `query`, best first; [] when nothing matches. Usually
- * one statement (the ranking, which also reads the statistics version); two when the question's
- * terms are not cached yet; once more after an import changed the clone's statistics.
+ * one statement (the ranking, which also reads the statistics version; for a ranking run before
+ * at the same version, only the version); two when the question's terms are not cached yet;
+ * once more after an import changed the clone's statistics.
  */
 export async function retrieve(
   db: Queryable,
@@ -168,15 +175,26 @@ export async function retrieveWithTerms(
     let rows: unknown[] = [];
     if (plan) {
       const { sql, params } = rankingSql(plan, cloneId, limit, { biography: options.biography });
-      const ranked = await db.query(sql, params, { plan: rankingPlanMode(plan) });
-      version = RankedRow.parse(ranked[0]).stats_version;
-      rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
+      const key = JSON.stringify([sql, params]);
+      const known = cache.ranking(key);
+      const current = known && known.version === stats.version ? await statsVersion(db, cloneId) : undefined;
+      if (known && current === known.version) {
+        version = current;
+        rows = [...known.rows];
+      } else if (current !== undefined && attempt === 0) {
+        // An import ran since: the statistics are stale too, so plan again before ranking.
+        version = current;
+      } else {
+        const ranked = await db.query(sql, params, { plan: rankingPlanMode(plan) });
+        version = RankedRow.parse(ranked[0]).stats_version;
+        rows = ranked.filter((row) => RankedRow.parse(row).id !== null);
+        cache.setRanking(key, { version, rows });
+      }
     } else {
       if (fresh)
         return { passages: [], frequencies: new Map(known.map((t) => [t.term, t.df])), chunks: stats.chunks };
       // Nothing matched by cached statistics: still true only if they are current.
-      const [row] = await db.query(VERSION_SQL, [cloneId]);
-      version = row ? z.object({ version: z.number() }).parse(row).version : null;
+      version = await statsVersion(db, cloneId);
     }
     if (version !== stats.version) {
       cache.forget(cloneId);

@@ -72,7 +72,9 @@ describe.each(testDatabases())('retrieval statistics cache on $name', ({ open })
       expect(a.statements).toHaveLength(2); // lexemes and frequencies, then the ranking
       a.statements.length = 0;
       expect(await retrieve(a, cloneId, 'What hydration should a beginner use?')).toEqual(first);
+      // The same ranking at the same version: only the version is read.
       expect(a.statements).toHaveLength(1);
+      expect(a.statements[0]).toMatch(/^SELECT version FROM clone_knowledge_stats/);
 
       // Words the clone never used: cached as such, then found once an import brings them.
       expect(await titles('zeppelin airship')).toEqual([]);
@@ -82,16 +84,25 @@ describe.each(testDatabases())('retrieval statistics cache on $name', ({ open })
       await folder.write('knowledge/hydration.md', hydration('A zeppelin full of dough would float.'));
       await importClone(db, folder.dir); // through another handle: `a` learns it from the version
       expect(await titles('zeppelin airship')).toEqual(['Choosing your dough hydration']);
+      // A ranking kept from before the import is not used: the passage has its new text.
+      const again = await retrieve(a, cloneId, 'What hydration should a beginner use?');
+      expect(again.find((p) => p.documentTitle === 'Choosing your dough hydration')?.text).toContain(
+        'zeppelin',
+      );
 
-      // Knowledge removed: the cached frequencies no longer hold. The ranking reads the new
-      // version, so the question is planned again from fresh statistics and follows the data.
+      // Knowledge removed: the cached frequencies and the kept ranking no longer hold. The version
+      // check reads the new version, so the question is planned again from fresh statistics and
+      // follows the data.
       const question = 'water divided by the weight of flour';
       expect((await titles(question))[0]).toBe('Choosing your dough hydration');
       await folder.remove('knowledge/hydration.md');
       await importClone(db, folder.dir);
       a.statements.length = 0;
       expect(await titles(question)).not.toContain('Choosing your dough hydration');
-      expect(a.statements).toHaveLength(3); // ranking by stale statistics, lookup, ranking
+      expect(a.statements).toHaveLength(3); // the kept ranking's version check, lookup, ranking
+      a.statements.length = 0;
+      expect(await titles(question)).not.toContain('Choosing your dough hydration');
+      expect(a.statements).toHaveLength(1); // asked again at this version: the version check only
       expect(await titles('zeppelin')).toEqual([]);
     } finally {
       await folder.dispose();

@@ -18,6 +18,8 @@ const MAX_QUESTION_LENGTH = 1_000;
 const CLONES = 200;
 /** Terms kept per clone; past it the clone's terms start over. */
 const TERMS_PER_CLONE = 50_000;
+/** Rankings kept (a ranking is the rows of a dozen passages: some 20 KB). */
+const RANKINGS = 200;
 
 /** One clone's statistics as of `version`. */
 export interface CloneStats {
@@ -28,9 +30,29 @@ export interface CloneStats {
   readonly df: Map<string, number>;
 }
 
+/** The rows a ranking statement answered, as of the clone's statistics `version`. */
+export interface Ranking {
+  readonly version: number | null;
+  readonly rows: readonly unknown[];
+}
+
 export class RetrievalCache {
   readonly #lexemes = new LruMap<string, readonly string[]>(QUESTIONS);
   readonly #clones = new LruMap<string, CloneStats>(CLONES);
+  readonly #rankings = new LruMap<string, Ranking>(RANKINGS);
+
+  /**
+   * The rows of a ranking statement (`key`: its text and parameters) run before, and the
+   * statistics version they were read at: the same question asked again (a clone's suggested
+   * questions are) costs a version check instead of the ranking, as long as no import ran.
+   */
+  ranking(key: string): Ranking | undefined {
+    return this.#rankings.get(key);
+  }
+
+  setRanking(key: string, ranking: Ranking): void {
+    this.#rankings.set(key, ranking);
+  }
 
   lexemes(query: string): readonly string[] | undefined {
     return this.#lexemes.get(query);

@@ -25,8 +25,8 @@ import { toCitation } from '../mappers/citation';
 import { type AppEnv, identityOf, ownerOf } from '../middleware/identity';
 import { jsonBody } from '../middleware/json-body';
 import { reportOverage } from '../payments/overage';
-import { type AcceptOutcome, acceptMessage } from '../store/accept-message';
-import { findStream, insertStream } from '../store/answer-streams';
+import { type AcceptOutcome, acceptMessage, StreamTaken } from '../store/accept-message';
+import { findStream, STREAM_LEASE_MS } from '../store/answer-streams';
 import { findCloneBySlug } from '../store/clones';
 import { findConversation, type Owner } from '../store/conversations';
 import { listCitations, messageReadableBy } from '../store/messages';
@@ -66,9 +66,6 @@ export function describeOutbound(error: z.ZodError): string {
   const blankOnly = error.issues.every((i) => i.code === 'custom' && i.path.join('.') === 'message.text');
   return blankOnly ? INVALID_OUTBOUND_MESSAGE : `${INVALID_OUTBOUND_MESSAGE}: ${describeIssues(error)}`;
 }
-
-/** A retried send (same `streamId`) found its stream already accepted: nothing is written again. */
-class StreamTaken extends Error {}
 
 export function messageRoutes(deps: AppDeps) {
   const { db, brain, config, logger, clock, botCheck } = deps;
@@ -130,59 +127,47 @@ export function messageRoutes(deps: AppDeps) {
       const afterSeq = LastEventId.safeParse(c.req.header(LAST_EVENT_ID_HEADER) ?? '0');
       if (!afterSeq.success) return apiError(c, 400, BAD_LAST_EVENT_ID);
       const streamId = c.var.body.streamId ?? randomUUID();
-      const resumed = await resumableStream(db, streamId, owner);
-      if (resumed === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
-      if (resumed) return streamResponse(resumed, afterSeq.data);
+      const resume = async () => {
+        const taken = await resumableStream(db, streamId, owner);
+        if (!taken || taken === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
+        return streamResponse(taken, afterSeq.data);
+      };
 
-      // DESIGN §4: usage is charged in the statement that stores the message; the stream's row is
-      // written in the same transaction, so a retry after a crash finds both or neither.
+      // DESIGN §4: usage is charged in the statement that stores the message, and the stream's
+      // row is written by the same statement, so a retry after a crash finds both or neither.
       const enforce = config.usage.enforce;
       let outcome: AcceptOutcome;
       try {
         outcome = isUuid(conversationId)
-          ? await db.transaction(async (tx) => {
-              const accepted = await acceptMessage(tx, {
-                conversationId,
-                slug: message.slug,
-                text: question,
-                firstTitle: titleFromMessage(question),
-                historyTurns: HISTORY_TURNS,
-                owner,
-                charge: enforce
-                  ? {
-                      subject: usageSubject(owner.userId, owner.visitorId),
-                      period: usagePeriod(clock.now()),
-                      freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
-                      now: clock.now(),
-                    }
-                  : null,
-              });
-              if (
-                accepted.status === 'stored' &&
-                !(await insertStream(tx, {
-                  id: streamId,
-                  conversationId,
-                  userMessageId: accepted.userMessageId,
-                  holder: relay.holder,
-                  // Kept so that a process taking the stream over can ask the brain again.
-                  brainInput: {
-                    clone: accepted.clone,
-                    question,
-                    history: accepted.history,
-                    products: accepted.products,
-                  },
-                }))
-              )
-                throw new StreamTaken();
-              return accepted;
+          ? await acceptMessage(db, {
+              conversationId,
+              slug: message.slug,
+              text: question,
+              firstTitle: titleFromMessage(question),
+              historyTurns: HISTORY_TURNS,
+              owner,
+              charge: enforce
+                ? {
+                    subject: usageSubject(owner.userId, owner.visitorId),
+                    period: usagePeriod(clock.now()),
+                    freeMessagesPerMonth: config.usage.freeMessagesPerMonth,
+                    now: clock.now(),
+                  }
+                : null,
+              // Kept so that a process taking the stream over can ask the brain again.
+              stream: {
+                id: streamId,
+                holder: relay.holder,
+                leaseSeconds: STREAM_LEASE_MS / 1000,
+                keepBrainInput: true,
+              },
             })
           : { status: 'not-found' };
       } catch (error) {
         if (!(error instanceof StreamTaken)) throw error;
-        const taken = await resumableStream(db, streamId, owner);
-        if (!taken || taken === 'not-found') return apiError(c, 404, STREAM_NOT_FOUND);
-        return streamResponse(taken, afterSeq.data);
+        return resume();
       }
+      if (outcome.status === 'stream-taken') return resume();
       if (outcome.status === 'not-found') {
         const clone = await findCloneBySlug(db, message.slug);
         return apiError(c, 404, clone ? CONVERSATION_NOT_FOUND : CLONE_NOT_FOUND);
@@ -224,7 +209,15 @@ export function messageRoutes(deps: AppDeps) {
         writer: relay.write(streamId),
         conversationId,
         userMessageId: outcome.userMessageId,
-        input: { clone, question, history, attachments: conversationFiles(db, conversationId, uploadUrl) },
+        input: {
+          clone,
+          question,
+          history,
+          // Searched only when the conversation has files with text (a search costs a statement).
+          ...((outcome.hasAttachedText || files.length > 0) && {
+            attachments: conversationFiles(db, conversationId, uploadUrl),
+          }),
+        },
         products: outcome.products,
       });
       return streamResponse({ id: streamId, conversationId, userMessageId: outcome.userMessageId }, 0);

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '@doppel/db';
 import { StreamEvent } from '@doppel/protocol';
 import { z } from 'zod';
 import { MESSAGE_COLUMNS, MessageRow } from '../mappers/message';
-import type { CloneMessageInput } from './messages';
+import { type CloneMessageInput, insertCloneMessageIf } from './messages';
 import { storeAnswerIn } from './stop-answer';
 
 /** How long a holder is presumed alive after its last renewal. */
@@ -27,7 +27,10 @@ const StreamRow = z.object({
 });
 export type StreamRow = z.infer<typeof StreamRow>;
 
-/** What the brain was asked for a stream's answer (the send's `AnswerInput`, less files and signal). */
+/**
+ * What the brain was asked for a stream's answer (the send's `AnswerInput`, less files and signal),
+ * recorded with the stream by store/accept-message.ts.
+ */
 export const StreamBrainInput = z.object({
   clone: z.object({
     id: z.string(),
@@ -56,36 +59,6 @@ export type StreamEventRow = z.infer<typeof EventRow>;
 const STREAM_COLUMNS = `id, conversation_id, user_message_id, holder, finished_at IS NOT NULL AS finished,
   lease_until < now() AS lease_lapsed`;
 
-/**
- * Records a new stream held by `holder`: false when `id` is already taken (a retried send; the
- * caller runs this in the transaction that accepts the message and rolls it back).
- */
-export async function insertStream(
-  db: Queryable,
-  input: {
-    id: string;
-    conversationId: string;
-    userMessageId: string;
-    holder: string;
-    brainInput?: StreamBrainInput;
-  },
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO answer_streams (id, conversation_id, user_message_id, holder, lease_until, brain_input)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6::jsonb)
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [
-      input.id,
-      input.conversationId,
-      input.userMessageId,
-      input.holder,
-      STREAM_LEASE_MS / 1000,
-      input.brainInput ? JSON.stringify(input.brainInput) : null,
-    ],
-  );
-  return rows.length === 1;
-}
-
 /** The stream `id`, or null when there is none (or it is not a uuid the caller could own). */
 export async function findStream(db: Queryable, id: string): Promise<StreamRow | null> {
   const rows = await db.query(`SELECT ${STREAM_COLUMNS} FROM answer_streams WHERE id = $1`, [id]);
@@ -99,31 +72,49 @@ export async function findStreamBrainInput(db: Queryable, id: string): Promise<S
   return parsed.success ? parsed.data : null;
 }
 
+/** Events of one stream to append, numbered from `firstSeq`, and whether the stream ends after them. */
+export interface StreamAppend {
+  streamId: string;
+  firstSeq: number;
+  events: readonly StreamEvent[];
+  finish: boolean;
+}
+
 /**
- * Appends events numbered from `firstSeq`, in one statement, while `holder` still holds the
- * stream: false when another process took it over (nothing written then).
+ * Appends the events of several streams and marks those that end as finished, in one statement,
+ * for the streams `holder` still holds: answers the ids of those (another process took the
+ * others over; nothing of theirs was written). One statement for every stream a process writes
+ * at the moment: in a burst, each round trip carries every stream's tokens, not one stream's.
  */
 export async function appendStreamEvents(
   db: Queryable,
-  input: { streamId: string; holder: string; firstSeq: number; events: readonly StreamEvent[] },
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO answer_stream_events (stream_id, seq, event)
-     SELECT $1, $2 + e.ord::int - 1, e.value
-       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
-      WHERE EXISTS (SELECT 1 FROM answer_streams s WHERE s.id = $1 AND s.holder = $4)
-     RETURNING seq`,
-    [input.streamId, input.firstSeq, JSON.stringify(input.events), input.holder],
+  holder: string,
+  appends: readonly StreamAppend[],
+): Promise<Set<string>> {
+  const rows = appends.flatMap((a) =>
+    a.events.map((event, i) => ({ stream_id: a.streamId, seq: a.firstSeq + i, event })),
   );
-  return rows.length === input.events.length;
-}
-
-/** Marks the stream ended (its last event, if any, is written). */
-export async function finishStream(db: Queryable, streamId: string, holder: string): Promise<void> {
-  await db.query('UPDATE answer_streams SET finished_at = now() WHERE id = $1 AND holder = $2', [
-    streamId,
-    holder,
-  ]);
+  const held = await db.query<{ id: string }>(
+    `WITH held AS (
+       SELECT id FROM answer_streams WHERE id = ANY($2::uuid[]) AND holder = $1
+     ), written AS (
+       INSERT INTO answer_stream_events (stream_id, seq, event)
+       SELECT e.stream_id, e.seq, e.event
+         FROM jsonb_to_recordset($3::jsonb) AS e(stream_id uuid, seq int, event jsonb)
+        WHERE e.stream_id IN (SELECT id FROM held)
+     ), finished AS (
+       UPDATE answer_streams SET finished_at = now()
+        WHERE id = ANY($4::uuid[]) AND id IN (SELECT id FROM held)
+     )
+     SELECT id FROM held`,
+    [
+      holder,
+      appends.map((a) => a.streamId),
+      JSON.stringify(rows),
+      appends.filter((a) => a.finish).map((a) => a.streamId),
+    ],
+  );
+  return new Set(held.map((row) => row.id));
 }
 
 export type StreamAnswer =
@@ -149,6 +140,22 @@ export async function storeStreamAnswer(
   stream: { id: string; holder: string },
   input: CloneMessageInput & { userMessageId: string },
 ): Promise<StreamAnswer> {
+  // The usual case in one statement: the stream is still this process's and unanswered, and no
+  // stop waits for this answer (rows locked as the transaction below locks them).
+  const { userMessageId, ...answer } = input;
+  const stored = await insertCloneMessageIf(db, answer, {
+    sql: `guard AS (
+       SELECT s.id FROM answer_streams s JOIN conversations v ON v.id = s.conversation_id
+        WHERE s.id = $8 AND s.holder = $9 AND s.answered_at IS NULL AND v.stop_after IS DISTINCT FROM $10::uuid
+        FOR UPDATE OF s, v
+     )`,
+    after: `, answered AS (
+       UPDATE answer_streams SET answered_at = now(), answer_message_id = (SELECT id FROM m)
+        WHERE id = $8 AND EXISTS (SELECT 1 FROM m)
+     )`,
+    params: [stream.id, stream.holder, userMessageId],
+  });
+  if (stored) return { status: 'stored', message: stored };
   return db.transaction(async (tx) => {
     const [found] = await tx.query(
       `SELECT holder, answered_at IS NOT NULL AS answered, answer_message_id FROM answer_streams

@@ -42,8 +42,31 @@ export interface CloneMessageInput {
   retrieval?: AnswerRetrieval | undefined;
 }
 
-/** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
-export async function insertCloneMessage(db: Queryable, input: CloneMessageInput): Promise<MessageRow> {
+/**
+ * The statement that stores a clone message: $1 conversation, $2 text, $3 has sources,
+ * $4 interrupted, $5 citations, $6 affiliates, $7 retrieval. With `guard` (a CTE named `guard`
+ * over parameters from $8), nothing is stored unless it returns a row; `after` adds
+ * data-modifying CTEs that run with the insert (they may read `m`).
+ */
+const cloneMessageSql = (guard: string | null, after = '') =>
+  `WITH ${guard ? `${guard}, ` : ''}m AS (
+     INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates, retrieval)
+     SELECT $1, 'CLONE', $2, $3, $4, $6::jsonb, $7::jsonb ${guard ? 'WHERE EXISTS (SELECT 1 FROM guard)' : ''}
+     RETURNING ${MESSAGE_COLUMNS}
+   ), cited AS (
+     INSERT INTO message_citations
+       (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
+     SELECT m.id, x.position, x.used, x.document_id, x.document_title, x.title, x.text, x.url, x.timestamp_ms, x.type
+     FROM m, jsonb_to_recordset($5::jsonb) AS x(position integer, used boolean, document_id uuid,
+       document_title text, title text, text text, url text, timestamp_ms integer, type text)
+   ), touched AS (
+     UPDATE conversations SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM m)
+   )${after}
+   SELECT * FROM m`;
+
+const UNGUARDED = cloneMessageSql(null);
+
+const cloneMessageParams = (input: CloneMessageInput): unknown[] => {
   const citations = input.citations.map((c) => ({
     position: c.position,
     used: c.used,
@@ -56,31 +79,38 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
     type: c.type,
   }));
   const affiliates = affiliatesFor(input.text, input.products ?? []);
-  const rows = await db.query(
-    `WITH m AS (
-       INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates, retrieval)
-       VALUES ($1, 'CLONE', $2, $3, $4, $6::jsonb, $7::jsonb) RETURNING ${MESSAGE_COLUMNS}
-     ), cited AS (
-       INSERT INTO message_citations
-         (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
-       SELECT m.id, x.position, x.used, x.document_id, x.document_title, x.title, x.text, x.url, x.timestamp_ms, x.type
-       FROM m, jsonb_to_recordset($5::jsonb) AS x(position integer, used boolean, document_id uuid,
-         document_title text, title text, text text, url text, timestamp_ms integer, type text)
-     ), touched AS (
-       UPDATE conversations SET updated_at = now() WHERE id = $1
-     )
-     SELECT * FROM m`,
-    [
-      input.conversationId,
-      input.text,
-      citations.length > 0,
-      input.interrupted,
-      JSON.stringify(citations),
-      JSON.stringify(affiliates),
-      input.retrieval ? JSON.stringify(input.retrieval) : null,
-    ],
-  );
+  return [
+    input.conversationId,
+    input.text,
+    citations.length > 0,
+    input.interrupted,
+    JSON.stringify(citations),
+    JSON.stringify(affiliates),
+    input.retrieval ? JSON.stringify(input.retrieval) : null,
+  ];
+};
+
+/** Stores the clone's answer with its citations and bumps the conversation's updated_at. */
+export async function insertCloneMessage(db: Queryable, input: CloneMessageInput): Promise<MessageRow> {
+  const rows = await db.query(UNGUARDED, cloneMessageParams(input));
   return MessageRow.parse(rows[0]);
+}
+
+/**
+ * `insertCloneMessage` in one statement with a condition: `guard.sql` is the `guard` CTE (its
+ * parameters `guard.params` from $8), `guard.after` more CTEs run with the insert. Null when the
+ * guard returned no row (nothing stored).
+ */
+export async function insertCloneMessageIf(
+  db: Queryable,
+  input: CloneMessageInput,
+  guard: { sql: string; after: string; params: readonly unknown[] },
+): Promise<MessageRow | null> {
+  const rows = await db.query(cloneMessageSql(guard.sql, guard.after), [
+    ...cloneMessageParams(input),
+    ...guard.params,
+  ]);
+  return rows[0] ? MessageRow.parse(rows[0]) : null;
 }
 
 /**

@@ -63,13 +63,3 @@ export function conversationFiles(
     },
   };
 }
-
-/** Whether the conversation has any attached file with text (the brain need not search otherwise). */
-export async function hasAttachedText(db: Queryable, conversationId: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM uploads u WHERE u.conversation_id = $1
-       AND EXISTS (SELECT 1 FROM upload_chunks c WHERE c.upload_id = u.id) LIMIT 1`,
-    [conversationId],
-  );
-  return rows.length > 0;
-}

@@ -1,7 +1,7 @@
 /**
  * @module Answer streams that outlive their connection (issue 14 §2). A process that runs an
- * answer writes each event to the database before any listener sees it (write-ahead, in batches
- * while the previous write is under way), holds a lease on the stream while it runs, and hands
+ * answer writes each event to the database before any listener sees it (write-ahead: one
+ * statement for the events every stream queued while the previous write was under way), holds a lease on the stream while it runs, and hands
  * the events to its own listeners from memory. A listener on another process (a resumed
  * connection the load balancer sent elsewhere) reads them from the database; when the writer's
  * lease has lapsed (its process died), the first process asked takes the stream over and ends it
@@ -15,7 +15,6 @@ import type { Logger } from '../logger';
 import {
   appendStreamEvents,
   findStream,
-  finishStream,
   purgeOldStreams,
   readStreamEvents,
   renewStreamLeases,
@@ -64,6 +63,7 @@ export interface FollowOptions {
 }
 
 interface LocalStream {
+  id: string;
   lost: AbortSignal;
   events: StreamEventRow[];
   done: boolean;
@@ -123,52 +123,104 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
     }
   }
 
+  /** What one stream this process writes has queued for the next write. */
+  interface Pending {
+    stream: LocalStream;
+    lost: AbortController;
+    notify: () => void;
+    seq: number;
+    queued: StreamEvent[];
+    /** Set by `end`: the stream is marked finished with the next write, which resolves this. */
+    finish: (() => void) | null;
+  }
+  /** Streams with events or an end waiting to be written. */
+  const dirty = new Set<Pending>();
+  let writing: Promise<void> | null = null;
+
+  /**
+   * Writes what every stream has queued in one statement, again until nothing is queued: while
+   * one write is under way, the tokens of all streams gather for the next (fair: each stream's
+   * queue goes out whole with every write).
+   */
+  const writeAll = async () => {
+    while (dirty.size > 0) {
+      const batch = [...dirty].map((pending) => {
+        const entry = { pending, firstSeq: pending.seq, events: pending.queued, finish: pending.finish };
+        pending.queued = [];
+        pending.finish = null;
+        return entry;
+      });
+      dirty.clear();
+      for (const { pending, finish } of batch) if (pending.lost.signal.aborted) finish?.();
+      const live = batch.filter(({ pending }) => !pending.lost.signal.aborted);
+      if (live.length === 0) continue;
+      let held: Set<string>;
+      try {
+        held = await retried(`writing ${live.length} streams`, () =>
+          appendStreamEvents(
+            db,
+            holder,
+            live.map((e) => ({
+              streamId: e.pending.stream.id,
+              firstSeq: e.firstSeq,
+              events: e.events,
+              finish: e.finish !== null,
+            })),
+          ),
+        );
+      } catch (error) {
+        // The database stayed away: these streams end; their leases lapse and a resuming
+        // listener ends each from what was written.
+        logger.error(`${live.length} streams could not be written`, error);
+        for (const { pending, finish } of live) {
+          pending.lost.abort(error);
+          finish?.();
+          pending.notify();
+        }
+        continue;
+      }
+      for (const { pending, firstSeq, events, finish } of live) {
+        if (!held.has(pending.stream.id)) {
+          pending.lost.abort(new Error(`stream ${pending.stream.id} was taken over by another process`));
+        } else {
+          pending.seq += events.length;
+          events.forEach((event, i) => {
+            pending.stream.events.push({ seq: firstSeq + i, event });
+          });
+        }
+        finish?.();
+        pending.notify();
+      }
+    }
+  };
+  const kick = () => {
+    writing ??= writeAll().finally(() => {
+      writing = null;
+      if (dirty.size > 0) kick();
+    });
+  };
+
   function write(streamId: string, nextSeq = 1): StreamWriter {
     const lost = new AbortController();
-    let queued: StreamEvent[] = [];
-    let seq = nextSeq;
-    let flushing: Promise<void> | null = null;
     let wake!: () => void;
     const stream: LocalStream = {
+      id: streamId,
       lost: lost.signal,
       events: [],
       done: false,
       changed: new Promise((resolve) => (wake = resolve)),
     };
-    const notify = () => {
-      const woken = wake;
-      stream.changed = new Promise((resolve) => (wake = resolve));
-      woken();
-    };
-    const flush = async () => {
-      while (queued.length > 0 && !lost.signal.aborted) {
-        const batch = queued;
-        queued = [];
-        const firstSeq = seq;
-        const written = await retried(`writing stream ${streamId}`, () =>
-          appendStreamEvents(db, { streamId, holder, firstSeq, events: batch }),
-        );
-        if (!written) {
-          lost.abort(new Error(`stream ${streamId} was taken over by another process`));
-          break;
-        }
-        seq += batch.length;
-        batch.forEach((event, i) => {
-          stream.events.push({ seq: firstSeq + i, event });
-        });
-        notify();
-      }
-    };
-    const kick = () => {
-      flushing ??= flush()
-        .catch((error) => {
-          logger.error(`stream ${streamId} could not be written`, error);
-          lost.abort(error);
-        })
-        .finally(() => {
-          flushing = null;
-          if (queued.length > 0 && !lost.signal.aborted) kick();
-        });
+    const pending: Pending = {
+      stream,
+      lost,
+      seq: nextSeq,
+      queued: [],
+      finish: null,
+      notify: () => {
+        const woken = wake;
+        stream.changed = new Promise((resolve) => (wake = resolve));
+        woken();
+      },
     };
     const writer: StreamWriter = {
       streamId,
@@ -176,22 +228,20 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
       lost: lost.signal,
       push(event) {
         if (lost.signal.aborted) return;
-        queued.push(event);
+        pending.queued.push(event);
+        dirty.add(pending);
         kick();
       },
       async end() {
-        while (flushing) await flushing;
-        try {
-          if (!lost.signal.aborted)
-            await retried(`ending stream ${streamId}`, () => finishStream(db, streamId, holder));
-        } catch (error) {
-          // The database stayed away: the lease lapses and a resuming listener ends the stream.
-          logger.error(`stream ${streamId} could not be ended`, error);
-        } finally {
-          stream.done = true;
-          untrack(streamId);
-          notify();
-        }
+        if (!lost.signal.aborted)
+          await new Promise<void>((resolve) => {
+            pending.finish = resolve;
+            dirty.add(pending);
+            kick();
+          });
+        stream.done = true;
+        untrack(streamId);
+        pending.notify();
       },
     };
     track(streamId, stream);
@@ -215,15 +265,20 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
             }
         };
         keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
+        // The stream this process writes, kept once found: its end untracks it, and its last
+        // events are then still here, not to be read back from the database.
+        let followed: LocalStream | undefined;
         const run = async () => {
           while (open) {
-            const mine = local.get(streamId);
+            const mine = followed ?? local.get(streamId);
             if (mine) {
+              followed = mine;
               const changed = mine.changed;
               sendRows(mine.events);
               if (mine.done) {
                 // Ended here, or lost to another process: what it wrote is in the database.
                 if (!mine.lost.aborted) return;
+                followed = undefined;
                 continue;
               }
               await changed;
