@@ -700,4 +700,16 @@ describe('tidySentence and withMarker', () => {
     const answer = composeGroundedAnswer('How much is the week-long class?', [faq]);
     expect(answer?.text.startsWith('Week-long classes')).toBe(true);
   });
+
+  it('answers "your PhD" from the one sentence where the creator says "my PhD", not as a passing mention', () => {
+    const about = passage(
+      'q1',
+      'I spent seven years at sea as a navigation officer. In 2006 I went back to university to study marine biology. My PhD, finished in 2013, was on how fast kelp recovers after storms. I founded the shore lab in 2016.',
+      { documentTitle: 'About Morwenna' },
+    );
+    const answer = composeGroundedAnswer('What was your PhD about?', [about], {
+      cloneName: 'Morwenna Tregear',
+    });
+    expect(answer?.text).toContain('how fast kelp recovers after storms');
+  });
 });

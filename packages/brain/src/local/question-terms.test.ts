@@ -41,6 +41,12 @@ describe('questionTerms', () => {
     expect(term('What glue do you use for chairs?', 'glue')?.absent).toBeUndefined();
   });
 
+  it('reads all of what the creator became as framing ("before you were a marine biologist"), not "before I cut joints"', () => {
+    const became = questionTerms('What did you do before you were a marine biologist?', undefined, stats);
+    expect(became.filter((t) => t.topical)).toEqual([]);
+    expect(term('What moisture content should wood be before I cut joints?', 'joint')?.topical).toBe(true);
+  });
+
   it('takes the word after "are you" as what is asked about ("booked"), the word after "do you" as a verb', () => {
     expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
     expect(term('When do you book a commission?', 'book')?.topical).toBe(false);
