@@ -27,7 +27,9 @@ const { importClone, loadCloneFolder, createLocalBrain } = await import('../../p
 const { createBaselineBrain } = await import('./lib-answers-baseline/baseline-brain.ts');
 
 const CLONES =
-  process.argv.length > 2 ? process.argv.slice(2) : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine'];
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
 const log = (m) => process.stderr.write(`${m}\n`);
