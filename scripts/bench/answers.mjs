@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Answer-quality benchmark of the local brain (DESIGN §3, issue 8): every question of a clone's
-// eval.json (clones/demo and clones/bench-cycling) is asked of today's local brain and of the
-// composer as it was before issue 8 (vendored in lib-answers-baseline/, the baseline), in the
-// same run, on in-memory PGlite. Questions with `history` are asked after their earlier
+// eval.json (clones/demo, clones/bench-cycling, clones/bench-marine) is asked of today's local
+// brain and of the composer as it was before issue 8 (vendored in lib-answers-baseline/, the
+// baseline), in the same run, on in-memory PGlite. Questions with `history` are asked after their earlier
 // questions, in one conversation. Prints JSON per clone and brain:
 //   keyFactStatedPct     answers whose text matches the question's `fact` pattern
 //   firstCitationRightPct answers whose first cited source is (one of) the question's `doc`
@@ -26,7 +26,10 @@ const { openDb, migrate } = await import('../../packages/db/src/index.ts');
 const { importClone, loadCloneFolder, createLocalBrain } = await import('../../packages/brain/src/index.ts');
 const { createBaselineBrain } = await import('./lib-answers-baseline/baseline-brain.ts');
 
-const CLONES = process.argv.length > 2 ? process.argv.slice(2) : ['clones/demo', 'clones/bench-cycling'];
+const CLONES =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
 const log = (m) => process.stderr.write(`${m}\n`);

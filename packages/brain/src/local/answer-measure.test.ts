@@ -10,6 +10,13 @@ describe('askedMeasure', () => {
     expect(askedMeasure('How much does a tabletop move?')).toBeNull();
   });
 
+  it('reads "how old" as asking an age: "10 and over", "16 or older"', () => {
+    const age = askedMeasure('How old do you have to be?');
+    expect(age?.test('Snorkel safaris: 10 and over, and every snorkeller must swim 50 metres.')).toBe(true);
+    expect(age?.test('You must be 16 or older.')).toBe(true);
+    expect(age?.test('A snorkel safari is 35 pounds per person.')).toBe(false);
+  });
+
   it('matches a number with the unit the question asks for, not any number', () => {
     const apart = askedMeasure('How far apart should I put my clamps?');
     expect(apart?.test('I space clamps every six to eight inches.')).toBe(true);

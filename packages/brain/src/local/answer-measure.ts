@@ -29,6 +29,11 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
   { asks: /\bgrits?\b/, units: 'grit' },
+  // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old".
+  {
+    asks: /\bhow old\b|\b(?:minimum |what )age\b/,
+    units: '(?:and|or) (?:over|older|up)|years? old|years? of age',
+  },
   { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },
   { asks: /\bhow many (coats?|students?|classes|times)\b/, units: 'coats?|students?|classes|times' },
 ];

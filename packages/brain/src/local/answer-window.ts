@@ -83,6 +83,10 @@ const MAX_SENTENCE_WORDS = 60;
  */
 const CREDIT = { sentence: 1, asked: 0.9, title: 0.9, neighbour: 0.6, passage: 0.4 };
 const CORE_SENTENCES = 5;
+/** A subject weighing at least this share of the question's heaviest one carries its thread. */
+const THREAD_SHARE = 0.6;
+/** Sentences shorter than this do not count towards CORE_SENTENCES (the words still count). */
+const SHORT_SENTENCE_WORDS = 6;
 const CORE_WORDS = 100;
 /** Score weights, as shares of the question's total weight. */
 const WEIGHTS = {
@@ -104,6 +108,7 @@ const WEIGHTS = {
   sameQuestion: 1,
   target: 0.8,
   tense: 0.4,
+  answersAbsent: 1,
 };
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
@@ -251,6 +256,13 @@ function askedFlags(
   return asked;
 }
 
+/** The question sentence sentence `k`'s paragraph answers ("From Marco: "What's the best glue?" For chairs…"), or -1. */
+function questionOver(all: readonly WindowSentence[], k: number): number {
+  for (let i = k; i >= 0 && paragraphKey(all[i]) === paragraphKey(all[k]); i--)
+    if (all[i]?.question) return i;
+  return -1;
+}
+
 /** `into[t] ||= from[t]` for every term. */
 function orInto(into: boolean[], from: readonly boolean[] | undefined): void {
   from?.forEach((f, t) => {
@@ -345,6 +357,15 @@ export function bestWindow(
     return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
   const stated = all.map((s) => statesAsked(s, context));
+  // The subjects the document's title does not already name ("gravel" in "Tyre Pressure…") carry
+  // the thread of a run, the weightier of them.
+  const untitled = context.terms.filter((t) => t.focus && t.topical && !holdsTerm(title, t));
+  const heaviest = Math.max(0, ...untitled.map((t) => t.weight));
+  const threadTerms = untitled.filter((t) => t.weight >= THREAD_SHARE * heaviest);
+  const threadAt = all.map((s) => {
+    const terms = new Set(s.terms);
+    return threadTerms.some((t) => holdsTerm(terms, t));
+  });
   // The lines listed under "Equal parts by volume:" are what it is made of.
   if (context.intent.kind === 'composition')
     for (let k = 1; k < all.length; k++)
@@ -380,6 +401,18 @@ export function bestWindow(
   const askedAgainst = NEGATING.test(context.question ?? '');
   const mirrors = mirroredPhrases(context.question ?? '');
   const mirroredAt = all.map((s) => mirrors.some((m) => m.test(s.text)));
+  // "…without glue?": a sentence saying so ("It needs no glue at all.") restates the question's
+  // condition, in the run or just before it (the line announcing the run).
+  const absences = context.terms
+    .filter((t) => t.absent)
+    .map(
+      (t) =>
+        new RegExp(
+          `\\b(?:no|without|never)\\s+(?:[\\p{L}-]+\\s+)?${t.term.replace(/[^\p{L}\p{N}-]/gu, '')}`,
+          'iu',
+        ),
+    );
+  const absenceAt = all.map((s) => absences.some((a) => a.test(s.text)));
   // Said in the previous answer and not stating what the follow-up asks: only leads into it again.
   const heardAt = all.map((s, k) => context.heard?.has(normaliseSentence(s.text)) === true && !stated[k]);
   let best: AnswerWindow | null = null;
@@ -395,9 +428,14 @@ export function bestWindow(
     // A post of collected posts never runs on into the next post.
     const opensParagraph =
       !SOCIAL.has(passage.documentType) && (i === 0 || paragraphKey(all[i - 1]) !== paragraphKey(all[i]));
-    for (let j = i; j < all.length && j < i + CORE_SENTENCES; j++) {
+    for (let j = i, counted = 0; j < all.length; j++) {
       const last = all[j];
       if (!last?.own) break;
+      // "They lock.": a short sentence finishes the one before more than it adds one.
+      if (last.words >= SHORT_SENTENCE_WORDS || last.listLine) {
+        if (counted >= CORE_SENTENCES) break;
+        counted += 1;
+      }
       if (!opensParagraph && paragraphKey(last) !== paragraphKey(all[i])) break;
       words += last.words;
       if (j > i && words > CORE_WORDS) break;
@@ -409,6 +447,17 @@ export function bestWindow(
       const h = heldFrom(context, inside, askedAt, beside, aroundFlags, underSection(all[i]));
       // "What would you buy?" is not answered from the section "What not to buy yet".
       const against = !askedAgainst && NEGATING.test(all[i]?.section ?? '');
+      // "How does a chair hold together without glue?" is not answered by the answer to "What's
+      // the best glue for chairs?": the question or heading over the run asks about what is absent.
+      const absenceLeads = absenceAt.slice(Math.max(0, i - LEAD_SENTENCES), i).some(Boolean);
+      const over = questionOver(all, i);
+      const answersAbsent = context.terms.some(
+        (t, k) =>
+          t.absent === true &&
+          ((askedAt[k] === true && !absenceLeads) ||
+            (flags[over]?.[k] === true && absenceAt[over] !== true) ||
+            (underSection(all[i])[k] === true && !titleFlags[k])),
+      );
       // A question with no terms of its own ("Where are you based?") is answered by the kind of fact it asks.
       const share = context.terms.length === 0 ? 1 : h.coverage / weight;
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
@@ -445,7 +494,15 @@ export function bestWindow(
         (context.intent.earlier === true && sentences.some((s) => s.cues.has('earlier'))) ||
         makeup;
       const densest = Math.max(0, ...sentenceWeights.slice(i, j + 1));
-      const fluff = sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k]).length;
+      // A run announced as the answer (by an interviewer's question, or "Now the clever part. … It
+      // needs no glue at all.") carries its thread up to the last sentence holding one of the
+      // question's weightier subjects ("…shrinks around the tenon. They lock."): the sentences
+      // on the way are the explanation, not fluff. A thread is held by a subject the document's
+      // title does not already name, not by a word every sentence of it uses.
+      const threadEnd = asked ? sentences.findLastIndex((_, k) => threadAt[i + k] === true) : -1;
+      const fluff = sentences.filter(
+        (s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k] && k > threadEnd,
+      ).length;
       const score =
         h.coverage +
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
@@ -465,12 +522,16 @@ export function bestWindow(
         (last.part === 1 ? WEIGHTS.crossing * weight : 0) -
         (all[i]?.part === 1 ? WEIGHTS.nextOpening * weight : 0) -
         (against ? WEIGHTS.againstSection * weight : 0) -
+        (answersAbsent ? WEIGHTS.answersAbsent * weight : 0) -
         // Unless the run can open on the sentence after it (which trimTense does), the tense counts against it.
         (otherTense(all[i], context.intent) &&
         !(j > i && opener(all[i + 1]) && !otherTense(all[i + 1], context.intent))
           ? WEIGHTS.tense * weight
           : 0) +
-        (mirroredAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.mirror * weight : 0) -
+        (mirroredAt.slice(i, j + 1).some(Boolean) ||
+        absenceAt.slice(Math.max(0, i - LEAD_SENTENCES), j + 1).some(Boolean)
+          ? WEIGHTS.mirror * weight
+          : 0) -
         WEIGHTS.heard * weight * heardAt.slice(i, j + 1).filter(Boolean).length -
         // A question about the visitor's work ("how do you price a table?") is answered by what the
         // creator does, not by an anecdote of what they once did ("When I took my first commission…").
@@ -530,6 +591,22 @@ function leadWithAnswer(
   const [i, j] = window.span;
   let m = i;
   while (m <= j && !states(m)) m += 1;
+  // Of several sentences stating a price, the one about what is asked ("Week-long classes: 1,450
+  // dollars" for the week-long class, not the weekend's 425 listed first): a later one holding
+  // the question's weightiest subject when the first does not.
+  const subjects = context.terms.filter((t) => t.focus && t.topical);
+  const weightiest = subjects.reduce<QuestionTerm | undefined>(
+    (a, t) => (a && a.weight >= t.weight ? a : t),
+    undefined,
+  );
+  const holdsWeightiest = (k: number): boolean =>
+    weightiest !== undefined && holdsTerm(new Set(window.all[k]?.terms ?? []), weightiest);
+  if (m <= j && !holdsWeightiest(m))
+    for (let k = m + 1; k <= j; k++)
+      if (states(k) && holdsWeightiest(k)) {
+        m = k;
+        break;
+      }
   if (m > j || m === i) return window;
   let start = m;
   while (start > m - 2 && start > i && !opener(window.all[start])) start -= 1;

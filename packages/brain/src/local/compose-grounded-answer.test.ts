@@ -664,4 +664,52 @@ describe('tidySentence and withMarker', () => {
     expect(chisels?.text).toContain('A set of four bevel-edge chisels');
     expect(chisels?.text).not.toContain('Workbench');
   });
+
+  it('answers "…without glue?" from the explanation it announces, not from the answer to a question about glue', () => {
+    const listener = passage(
+      'g7',
+      'From Marco: "What\'s the best glue for chairs?" For chairs I use hide glue, because it is reversible. A chair glued with modern glues often can\'t be repaired without breaking something. For chairs made from green wood, I often use no glue at all.',
+      { documentTitle: 'Listener questions' },
+    );
+    const joint = passage(
+      'h8',
+      'The rungs get dried hard, down to two or three percent moisture. The posts are left wetter. Then I bore holes in the posts and shave the dry tenons to fit very tight. The dry tenon picks up moisture from the post and swells. The post dries and shrinks around the tenon. They lock.',
+      {
+        documentTitle: 'Green Woodworking and the Ladderback Chair',
+        previousText:
+          'Now the clever part. This is the joint that made me fall in love with the craft. It needs no glue at all.',
+      },
+    );
+    const answer = composeGroundedAnswer('How does a ladderback chair hold together without glue?', [
+      listener,
+      joint,
+    ]);
+    expect(answer?.hedged).toBe(false);
+    expect(answer?.citations[0]?.documentTitle).toBe('Green Woodworking and the Ladderback Chair');
+    // The explanation is kept whole, on to the point it makes.
+    expect(answer?.text).toContain('shrinks around the tenon');
+    expect(answer?.text).toContain('They lock');
+  });
+
+  it('opens a list of prices at the one asked about, not at the first listed', () => {
+    const faq = passage(
+      'p9',
+      'CLASSES AND PRICES\n\nWeekend classes (Saturday and Sunday): 425 dollars including all wood.\n\nWeek-long classes (Monday to Friday): 1,450 dollars including all wood.\n\nPrivate days: 450 dollars per day.',
+      { documentTitle: 'Student FAQ' },
+    );
+    const answer = composeGroundedAnswer('How much is the week-long class?', [faq]);
+    expect(answer?.text.startsWith('Week-long classes')).toBe(true);
+  });
+
+  it('answers "your PhD" from the one sentence where the creator says "my PhD", not as a passing mention', () => {
+    const about = passage(
+      'q1',
+      'I spent seven years at sea as a navigation officer. In 2006 I went back to university to study marine biology. My PhD, finished in 2013, was on how fast kelp recovers after storms. I founded the shore lab in 2016.',
+      { documentTitle: 'About Morwenna' },
+    );
+    const answer = composeGroundedAnswer('What was your PhD about?', [about], {
+      cloneName: 'Morwenna Tregear',
+    });
+    expect(answer?.text).toContain('how fast kelp recovers after storms');
+  });
 });

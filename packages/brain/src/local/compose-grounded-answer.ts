@@ -26,7 +26,7 @@ import {
 import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
 import { questionTerms, type TermStatistics } from './question-terms';
-import { holdsTerm } from './states-asked';
+import { holdsTerm, mirroredPhrases } from './states-asked';
 
 export interface GroundedAnswer {
   text: string;
@@ -178,10 +178,12 @@ const draft = (
  */
 /** How much retrieval's order among passages of one document counts, against its order among documents. */
 const WITHIN_DOCUMENT_RANK = 0.05;
+/** A document whose best passage matches less than this share of the best match is trusted for its match, not its place. */
+const WEAKER_MATCH = 0.75;
 /** Documents past the sixth are not trusted for their rank at all. */
 const RANK_SPAN = 6;
 
-function rankShare(i: number, passages: readonly Passage[]): number {
+function rankShare(i: number, passages: readonly Passage[], byMatch = true): number {
   // Retrieval finds the document; which of its passages answers is the composer's to judge:
   // a document's later passages are trusted nearly as much as its best.
   const documentId = passages[i]?.documentId;
@@ -189,7 +191,13 @@ function rankShare(i: number, passages: readonly Passage[]): number {
     0,
     passages.findIndex((p) => p.documentId === documentId),
   );
-  return Math.max(0, 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / RANK_SPAN);
+  const positional = Math.max(0, 1 - (first + WITHIN_DOCUMENT_RANK * (i - first)) / RANK_SPAN);
+  // Biography passages put first for a question about the creator ("your first one") are
+  // trusted by how well they match, not by the place they were put in — unless the question
+  // asks what their biography tells ("where", "who", "when", "before you became…").
+  const best = Math.max(...passages.map((p) => p.rank));
+  const rank = Math.max(...passages.filter((p) => p.documentId === documentId).map((p) => p.rank));
+  return byMatch && best > 0 && rank < WEAKER_MATCH * best ? positional * (rank / best) : positional;
 }
 
 /** How much of the question `window` holds, and whether that is an answer, a hedge or nothing. */
@@ -203,7 +211,9 @@ function verdict(
   if (unknownShare > UNKNOWN_NONE) return 'none';
   const known = totalWeight - window.unknown - window.unsayable;
   // Nothing the clone's knowledge uses was asked ("before you became a baker"): nothing to miss.
-  const share = known > 0.01 ? window.coverage / known : 1;
+  // Nor when every word asked only frames it ("before you were a marine biologist") and the
+  // window states the kind of fact asked for.
+  const share = known > 0.01 && !(subjectless && window.cued) ? window.coverage / known : 1;
   // A follow-up ("how long did that take?") may say only what it asks for: a duration.
   // So may a question with no subject of its own ("what did you do before woodworking?").
   const focused = window.focusHeld > 0 || ((followUp || subjectless) && window.cued);
@@ -364,9 +374,12 @@ export function composeGroundedAnswer(
     terms,
     intent,
     // "How do you price a table?" asks for the method, not for a sum of money.
+    // A follow-up asking a measure of its own ("How old do you have to be?" after a price) asks
+    // that one; "And a week-long one?" asks the measure asked before.
     measure: intent.calculation
       ? null
-      : askedMeasure(options.context ? `${options.context} ${question}` : question),
+      : (askedMeasure(question) ??
+        (options.context && own.kind === 'general' ? askedMeasure(`${options.context} ${question}`) : null)),
     cloneName: options.cloneName ?? '',
     said: new Set((options.exclude ?? []).map(normaliseSentence)),
     heard: new Set((options.heard ?? []).map(normaliseSentence)),
@@ -376,11 +389,12 @@ export function composeGroundedAnswer(
   const totalWeight = terms.reduce((sum, t) => sum + t.weight, 0);
   // A question with no words of its own ("Where are you based?") is answered from the creator's biography only.
   const biography = new RegExp(biographyTitlePattern(options.cloneName ?? '').replace(/\\[mM]/g, '\\b'), 'i');
+  const byMatch = !lifeQuestion && intent.earlier !== true;
   const windows = passages
     .map((p, i) =>
       terms.length === 0 && !biography.test(p.documentTitle)
         ? null
-        : bestWindow(p, i, context, rankShare(i, passages), options.context !== undefined),
+        : bestWindow(p, i, context, rankShare(i, passages, byMatch), options.context !== undefined),
     )
     .filter((w): w is AnswerWindow => w !== null)
     .sort((a, b) => b.score - a.score);
@@ -413,7 +427,9 @@ export function composeGroundedAnswer(
   // A question with one subject ("stocks") is not answered by a passage that names it in passing.
   const subjects = terms.filter((t) => t.topical && t.focus);
   const [subject] = subjects;
-  if (subjects.length === 1 && subject && !cued && mentionsInPassing(best, subject)) return null;
+  // Unless the creator says it of their own ("What was your PhD about?" — "My PhD, finished in 2013, was on…").
+  const ownWords = mirroredPhrases(question).some((m) => grown.sentences.some((s) => m.test(s.text)));
+  if (subjects.length === 1 && subject && !cued && !ownWords && mentionsInPassing(best, subject)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = digest
     ? digest.sentences

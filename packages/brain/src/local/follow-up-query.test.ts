@@ -16,6 +16,8 @@ describe('leansOnConversation', () => {
       'How often should I reapply it?',
       // What it asks ("how long", "take") says nothing of what it is about: "your first one" points back.
       'How long did your first one take?',
+      // Only what is asked, about nothing named: the subject said before ("a snorkel safari").
+      'How old do you have to be?',
     ])
       expect(leansOnConversation(question), question).toBe(true);
   });

@@ -31,11 +31,13 @@ const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\
 /** True when `question` only makes sense with the conversation before it. */
 /** What a follow-up asks for rather than what it is about: "how long did that take?". */
 const ASKS =
-  /\bhow (?:long|often|many|much|far)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
+  /\bhow (?:long|often|many|much|far|old)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
 
 export function leansOnConversation(question: string): boolean {
   const text = question.trim();
   const terms = contentTerms(text.replace(ASKS, ' ')).length;
+  // "How old do you have to be?": what is asked, about nothing named — the subject said before.
+  if (terms === 0 && new RegExp(ASKS.source, 'i').test(text)) return true;
   if (CONTINUES.test(text) && terms <= 3) return true;
   return POINTS_BACK.test(text) && terms <= 2;
 }

@@ -23,6 +23,30 @@ describe('questionTerms', () => {
     expect(basic?.weight).toBeLessThan((kit?.weight ?? 0) / 2);
   });
 
+  it('reads "without glue" as a condition: "glue" weighs little and is no subject, "without" is no term', () => {
+    const terms = questionTerms('How does a chair hold together without glue?', undefined, {
+      frequencies: new Map([
+        ['chair', 10],
+        ['glue', 10],
+        ['hold', 10],
+      ]),
+      chunks: 200,
+    });
+    const glue = terms.find((t) => t.term === 'glue');
+    const chair = terms.find((t) => t.term === 'chair');
+    expect(glue?.absent).toBe(true);
+    expect(glue?.topical).toBe(false);
+    expect(glue?.weight).toBeLessThan((chair?.weight ?? 0) / 2);
+    expect(terms.map((t) => t.term)).not.toContain('without');
+    expect(term('What glue do you use for chairs?', 'glue')?.absent).toBeUndefined();
+  });
+
+  it('reads all of what the creator became as framing ("before you were a marine biologist"), not "before I cut joints"', () => {
+    const became = questionTerms('What did you do before you were a marine biologist?', undefined, stats);
+    expect(became.filter((t) => t.topical)).toEqual([]);
+    expect(term('What moisture content should wood be before I cut joints?', 'joint')?.topical).toBe(true);
+  });
+
   it('takes the word after "are you" as what is asked about ("booked"), the word after "do you" as a verb', () => {
     expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
     expect(term('When do you book a commission?', 'book')?.topical).toBe(false);

@@ -4,6 +4,7 @@
  * words that frame almost any question ("best", "good", "buy") little, a follow-up's earlier
  * question less than the follow-up itself; each term also stands for its synonyms.
  */
+import { absentTerms } from '../text/absent-terms';
 import { synonymStems } from '../text/synonyms';
 import { contentTerms, stem } from '../text/terms';
 
@@ -20,6 +21,8 @@ export interface QuestionTerm {
   unknown: boolean;
   /** A word that frames almost any question ("best", "good", "buy"). */
   framing?: boolean;
+  /** Named as absent ("without glue"): a condition on the answer, not its subject. */
+  absent?: boolean;
 }
 
 /** Words that frame a question more than they say what it is about. */
@@ -36,6 +39,10 @@ const FRAMING_WEIGHT = 0.35;
 /** How much more common a synonym must be than the question's word for the word to keep weight. */
 const RARER_THAN_SYNONYM = 4;
 const CONTEXT_WEIGHT = 0.5;
+/** A word the question names as absent ("without glue"): a condition on the answer, barely its subject. */
+const ABSENT_WEIGHT = 0.3;
+/** The words that name what is absent ("without glue", "instead of a planer"). */
+const CONNECTIVES = new Set(['without', 'instead']);
 const VERB_WEIGHT = 0.5;
 /** A term the statistics were not asked about (a stop word to PostgreSQL, say). */
 const UNLOOKED_WEIGHT = 1;
@@ -50,9 +57,12 @@ const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+
  * the creator is known for (which their knowledge may never name that way).
  */
 const BEFORE_ONLY = /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b/iu;
-/** "before a race" asks about the race: only "before you became…" or "before woodworking" frames. */
+/**
+ * "before a race" asks about the race: only "before you became…" (the whole of what they became:
+ * "a marine biologist") or "before woodworking" frames.
+ */
 const BEFORE =
-  /\bbefore (?:(?:you |i )(?:became |become |were |was |started |got into |went into |turned )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
+  /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
   /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
@@ -77,10 +87,11 @@ export function questionTerms(
   context: string | undefined,
   stats?: TermStatistics,
 ): QuestionTerm[] {
-  const focus = contentTerms(question.replace(ASKING, ' '));
+  // "without glue": "without" says how "glue" is meant (absent-terms.ts), it is no subject itself.
+  const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
   const verbs = new Set(
     [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
-      contentTerms(m[1] ?? m[2] ?? ''),
+      contentTerms(m[1] ?? m[2] ?? m[3] ?? ''),
     ),
   );
   // A question made only of verbs ("where did you grow up?") is about them after all.
@@ -88,13 +99,14 @@ export function questionTerms(
     focus.every((t) => verbs.has(t) || FRAMING.has(t)) && !BEFORE_ONLY.test(question)
       ? new Set<string>()
       : verbs;
+  const absent = absentTerms(question);
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
   return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {
       const forms = new Set([term, ...synonymStems(term)]);
       const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
-      const topical = !FRAMING.has(term) && !asked.has(term);
+      const topical = !FRAMING.has(term) && !asked.has(term) && !absent.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
       // A rare word the creator says far more often another way ("cycling", said "riding"): it
       // weighs between the two, so that the common synonym counts without the question's own
@@ -105,6 +117,7 @@ export function questionTerms(
       if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
+      if (absent.has(term)) weight *= ABSENT_WEIGHT;
       // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
       // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".
       const number = /^\d/.test(term);
@@ -116,6 +129,7 @@ export function questionTerms(
         topical: topical && !number,
         unknown: df === 0 && !number,
         framing: FRAMING.has(term),
+        ...(absent.has(term) ? { absent: true } : {}),
       };
     },
   );

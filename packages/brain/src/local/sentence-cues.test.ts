@@ -11,6 +11,10 @@ describe('sentenceCues', () => {
     expect(sentenceCues('It folds over quickly because the edge is thin.')).toContain('reason');
     expect(sentenceCues('Wipe off all the excess after ten minutes.')).toContain('steps');
     expect(sentenceCues('I was a hospital pharmacist for nine years.')).toContain('past');
+    expect(sentenceCues('For seven years I was a navigation officer on container ships.')).toContain(
+      'earlier',
+    );
+    expect(sentenceCues('I spent my twenties at sea, but not as a scientist.')).toContain('earlier');
     expect(sentenceCues('I want it 14 to 20 inches across, straight, with no knots.')).toContain('choice');
   });
 

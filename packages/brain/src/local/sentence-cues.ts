@@ -89,7 +89,7 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'earlier',
     // "Before I coached, I taught", not "it took until 2017 before I was earning".
-    /(?:^|[,;:-]\s*)before I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b/i,
+    /(?:^|[,;:-]\s*)before I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b|\bfor (?:\w+ ){1,2}years,? I was\b|\bI spent my (?:teens|twenties|thirties|forties)\b/i,
   ],
 ];
 

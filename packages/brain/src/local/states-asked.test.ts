@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mirroredPhrases } from './states-asked';
+import { questionTerms } from './question-terms';
+import { holdsTerm, mirroredPhrases } from './states-asked';
 
 describe('mirroredPhrases', () => {
   it('turns the visitor’s "your" and "do you" into the creator’s "my" and "I"', () => {
@@ -8,5 +9,17 @@ describe('mirroredPhrases', () => {
     expect(own?.test('A bench should be as high as your wrist.')).toBe(false);
     const [ride] = mirroredPhrases('What bike do you ride?');
     expect(ride?.test('Someone asked what bike I ride.')).toBe(true);
+  });
+});
+
+describe('holdsTerm', () => {
+  it('holds a compound of the question ("hand-tool") by all of its parts ("hand tools"), not by one', () => {
+    const compound = questionTerms('What do I need for hand-tool woodworking?', undefined).find(
+      (t) => t.term === 'hand-tool',
+    );
+    if (!compound) throw new Error('no compound term');
+    expect(holdsTerm(new Set(['hand', 'tool', 'quiet']), compound)).toBe(true);
+    expect(holdsTerm(new Set(['hand-tool', 'work']), compound)).toBe(true);
+    expect(holdsTerm(new Set(['tool', 'quiet']), compound)).toBe(false);
   });
 });

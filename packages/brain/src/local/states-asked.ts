@@ -14,6 +14,11 @@ import type { Cue } from './sentence-cues';
 /** Does `terms` hold question term `t` (or one of its synonyms)? */
 export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
   for (const f of t.forms) if (terms.has(f)) return true;
+  // "hand-tool" is held by "hand tools" as by "hand-tool work": a compound by all of its parts.
+  if (t.term.includes('-')) {
+    const parts = t.term.split('-').filter(Boolean);
+    return parts.length > 1 && parts.every((p) => terms.has(stem(p)));
+  }
   return false;
 };
 
