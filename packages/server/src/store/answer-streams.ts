@@ -159,12 +159,12 @@ export async function storeStreamAnswer(
   const stored = await insertCloneMessageIf(db, answer, {
     sql: `guard AS (
        SELECT s.id FROM answer_streams s JOIN conversations v ON v.id = s.conversation_id
-        WHERE s.id = $8 AND s.holder = $9 AND s.answered_at IS NULL AND v.stop_after IS DISTINCT FROM $10::uuid
+        WHERE s.id = $9 AND s.holder = $10 AND s.answered_at IS NULL AND v.stop_after IS DISTINCT FROM $11::uuid
         FOR UPDATE OF s, v
      )`,
     after: `, answered AS (
        UPDATE answer_streams SET answered_at = now(), answer_message_id = (SELECT id FROM m)
-        WHERE id = $8 AND EXISTS (SELECT 1 FROM m)
+        WHERE id = $9 AND EXISTS (SELECT 1 FROM m)
      )`,
     params: [stream.id, stream.holder, userMessageId],
   });
