@@ -18,6 +18,7 @@
  * or written, and the caller resumes it. Two retries racing past that check both reach the
  * stream's INSERT, where its primary key fails one of them whole (`StreamTaken`).
  */
+import { randomUUID } from 'node:crypto';
 import type { CloneForBrain, HistoryTurn } from '@doppel/brain';
 import type { AffiliateProduct } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
@@ -135,7 +136,8 @@ const TARGET = `found AS (
      )`;
 
 /**
- * $11 the stream's holder, $12 its lease in seconds, $13 whether the brain's input is kept.
+ * $11 the stream's holder, $12 its lease in seconds, $13 whether the brain's input is kept,
+ * $14 the new message's id (made here: PGlite's gen_random_uuid opens /dev/urandom for each).
  * The brain's input is built here from what this statement reads (`StreamBrainInput`).
  */
 const STREAMED = `streamed AS (
@@ -150,16 +152,16 @@ const STREAMED = `streamed AS (
      )`;
 
 /**
- * $14 subject, $15 period, $16 FREE_MESSAGES_PER_MONTH, $17 now. The limit is the caller's
+ * $15 subject, $16 period, $17 FREE_MESSAGES_PER_MONTH, $18 now. The limit is the caller's
  * message limit (charge-limit-sql.ts): -1 counts without refusing, 0 refuses every send.
  */
 const CHARGED = `quota AS (
-       SELECT ${chargeLimitSql('messages', { user: '$7', freeMessages: '$16' })} AS max_messages
+       SELECT ${chargeLimitSql('messages', { user: '$7', freeMessages: '$17' })} AS max_messages
        FROM target t JOIN clones c ON c.id = t.id
-         ${meteringJoinsSql({ user: '$7', instance: 't.instance_id', now: '$17' })}
+         ${meteringJoinsSql({ user: '$7', instance: 't.instance_id', now: '$18' })}
      ), charged AS (
        INSERT INTO usage_counters AS u (subject, clone_id, instance_key, period, messages)
-       SELECT $14, t.id, COALESCE(t.instance_id::text, ''), $15::date, 1 FROM target t, quota q
+       SELECT $15, t.id, COALESCE(t.instance_id::text, ''), $16::date, 1 FROM target t, quota q
        WHERE ${grantSql('q.max_messages', '0', '1')} > 0
        ON CONFLICT (subject, clone_id, instance_key, period) DO UPDATE SET messages = u.messages + 1
          WHERE ${grantSql('(SELECT max_messages FROM quota)', 'u.messages', '1')} > 0
@@ -173,7 +175,7 @@ const statement = (charged: boolean) =>
            SELECT 1 FROM messages WHERE conversation_id = $1 AND sender = 'USER') THEN $4 ELSE title END
        WHERE id = (SELECT conversation_id FROM target) AND EXISTS (SELECT 1 FROM charged) RETURNING id
      ), stored AS (
-       INSERT INTO messages (conversation_id, sender, text) SELECT id, 'USER', $3 FROM touched RETURNING id
+       INSERT INTO messages (id, conversation_id, sender, text) SELECT $14::uuid, id, 'USER', $3 FROM touched RETURNING id
      ), ${STREAMED}
      SELECT t.id, t.slug, t.name, t.headline, t.description, t.instance_id, t.products,
        a.suggested_questions, a.history,
@@ -186,8 +188,8 @@ const statement = (charged: boolean) =>
          charged
            ? `(SELECT jsonb_build_object('messages', u.messages, 'voice_seconds', u.voice_seconds,
                 'video_seconds', u.video_seconds) FROM usage_counters u
-               WHERE u.subject = $14 AND u.clone_id = t.id AND u.instance_key = COALESCE(t.instance_id::text, '')
-                 AND u.period = $15::date)`
+               WHERE u.subject = $15 AND u.clone_id = t.id AND u.instance_key = COALESCE(t.instance_id::text, '')
+                 AND u.period = $16::date)`
            : 'NULL::jsonb'
        } AS used
      FROM found t, asked a`;
@@ -215,6 +217,7 @@ export async function acceptMessage(db: Queryable, input: AcceptMessageInput): P
     input.stream?.holder ?? null,
     input.stream?.leaseSeconds ?? 0,
     input.stream?.keepBrainInput ?? false,
+    randomUUID(),
   ];
   if (input.charge) {
     const { subject, period, freeMessagesPerMonth, now } = input.charge;

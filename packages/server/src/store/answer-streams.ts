@@ -54,6 +54,17 @@ export const StreamBrainInput = z.object({
 export type StreamBrainInput = z.infer<typeof StreamBrainInput>;
 
 const EventRow = z.object({ seq: z.number(), event: StreamEvent });
+const BatchRow = z.object({
+  first_seq: z.number(),
+  events: z.string().transform((text, ctx) => {
+    try {
+      return z.array(z.unknown()).parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'a stream batch that is not a JSON array' });
+      return z.NEVER;
+    }
+  }),
+});
 export type StreamEventRow = z.infer<typeof EventRow>;
 
 const STREAM_COLUMNS = `id, conversation_id, user_message_id, holder, finished_at IS NOT NULL AS finished,
@@ -91,26 +102,28 @@ export async function appendStreamEvents(
   holder: string,
   appends: readonly StreamAppend[],
 ): Promise<Set<string>> {
-  const rows = appends.flatMap((a) =>
-    a.events.map((event, i) => ({ stream_id: a.streamId, seq: a.firstSeq + i, event })),
-  );
+  // One row per stream and write (migration 110): its events as one JSON array.
+  const batches = appends.filter((a) => a.events.length > 0);
   const held = await db.query<{ id: string }>(
     `WITH held AS (
        SELECT id FROM answer_streams WHERE id = ANY($2::uuid[]) AND holder = $1
      ), written AS (
-       INSERT INTO answer_stream_events (stream_id, seq, event)
-       SELECT e.stream_id, e.seq, e.event
-         FROM jsonb_to_recordset($3::jsonb) AS e(stream_id uuid, seq int, event jsonb)
-        WHERE e.stream_id IN (SELECT id FROM held)
+       INSERT INTO answer_stream_batches (stream_id, first_seq, last_seq, events)
+       SELECT b.stream_id, b.first_seq, b.last_seq, b.events
+         FROM unnest($3::uuid[], $4::int[], $5::int[], $6::text[]) AS b(stream_id, first_seq, last_seq, events)
+        WHERE b.stream_id IN (SELECT id FROM held)
      ), finished AS (
        UPDATE answer_streams SET finished_at = now()
-        WHERE id = ANY($4::uuid[]) AND id IN (SELECT id FROM held)
+        WHERE id = ANY($7::uuid[]) AND id IN (SELECT id FROM held)
      )
      SELECT id FROM held`,
     [
       holder,
       appends.map((a) => a.streamId),
-      JSON.stringify(rows),
+      batches.map((a) => a.streamId),
+      batches.map((a) => a.firstSeq),
+      batches.map((a) => a.firstSeq + a.events.length - 1),
+      batches.map((a) => JSON.stringify(a.events)),
       appends.filter((a) => a.finish).map((a) => a.streamId),
     ],
   );
@@ -146,12 +159,12 @@ export async function storeStreamAnswer(
   const stored = await insertCloneMessageIf(db, answer, {
     sql: `guard AS (
        SELECT s.id FROM answer_streams s JOIN conversations v ON v.id = s.conversation_id
-        WHERE s.id = $8 AND s.holder = $9 AND s.answered_at IS NULL AND v.stop_after IS DISTINCT FROM $10::uuid
+        WHERE s.id = $9 AND s.holder = $10 AND s.answered_at IS NULL AND v.stop_after IS DISTINCT FROM $11::uuid
         FOR UPDATE OF s, v
      )`,
     after: `, answered AS (
        UPDATE answer_streams SET answered_at = now(), answer_message_id = (SELECT id FROM m)
-        WHERE id = $8 AND EXISTS (SELECT 1 FROM m)
+        WHERE id = $9 AND EXISTS (SELECT 1 FROM m)
      )`,
     params: [stream.id, stream.holder, userMessageId],
   });
@@ -187,10 +200,16 @@ export async function readStreamEvents(
   afterSeq: number,
 ): Promise<StreamEventRow[]> {
   const rows = await db.query(
-    'SELECT seq, event FROM answer_stream_events WHERE stream_id = $1 AND seq > $2 ORDER BY seq',
+    `SELECT first_seq, events FROM answer_stream_batches WHERE stream_id = $1 AND last_seq > $2
+     ORDER BY first_seq`,
     [streamId, afterSeq],
   );
-  return rows.map((row) => EventRow.parse(row));
+  return rows.flatMap((row) => {
+    const batch = BatchRow.parse(row);
+    return batch.events
+      .map((event, i) => EventRow.parse({ seq: batch.first_seq + i, event }))
+      .filter((event) => event.seq > afterSeq);
+  });
 }
 
 /** Renews the leases of the streams `holder` still writes. */

@@ -8,6 +8,7 @@
  * requests that again carry no identity. A request that carries any identity — a browser,
  * an embed, a made-up visitor id — only ever reaches its own conversations.
  */
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@doppel/db';
 import type { Medium } from '@doppel/protocol';
 import { z } from 'zod';
@@ -43,10 +44,11 @@ export async function createConversation(
 ): Promise<ConversationRow> {
   const rows = await db.query(
     `WITH v AS (
-       INSERT INTO conversations (clone_id, instance_id, medium, user_id, visitor_id, id_is_key)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+       INSERT INTO conversations (id, clone_id, instance_id, medium, user_id, visitor_id, id_is_key)
+       VALUES ($7, $1, $2, $3, $4, $5, $6) RETURNING *
      )
      SELECT ${CONVERSATION_COLUMNS} FROM v JOIN clones c ON c.id = v.clone_id`,
+    // The id is made here: PGlite's gen_random_uuid() opens /dev/urandom for every one.
     [
       input.cloneId,
       input.instanceId,
@@ -54,6 +56,7 @@ export async function createConversation(
       input.owner.userId,
       input.owner.visitorId,
       input.owner.stateless,
+      randomUUID(),
     ],
   );
   return ConversationRow.parse(rows[0]);

@@ -2,6 +2,7 @@
  * @module Reads and writes of messages and their citations. Each write is one statement
  * (data-modifying CTEs), so it is atomic on PGlite and PostgreSQL alike without a transaction.
  */
+import { randomUUID } from 'node:crypto';
 import type { CitationDraft } from '@doppel/brain';
 import { type AffiliateProduct, affiliatesFor } from '@doppel/core';
 import type { Queryable } from '@doppel/db';
@@ -44,20 +45,22 @@ export interface CloneMessageInput {
 
 /**
  * The statement that stores a clone message: $1 conversation, $2 text, $3 has sources,
- * $4 interrupted, $5 citations, $6 affiliates, $7 retrieval. With `guard` (a CTE named `guard`
- * over parameters from $8), nothing is stored unless it returns a row; `after` adds
- * data-modifying CTEs that run with the insert (they may read `m`).
+ * $4 interrupted, $5 citations, $6 affiliates, $7 retrieval, $8 the message's id. With `guard`
+ * (a CTE named `guard` over parameters from $9), nothing is stored unless it returns a row;
+ * `after` adds data-modifying CTEs that run with the insert (they may read `m`). The ids are
+ * made here, not by gen_random_uuid(): PGlite's opens /dev/urandom for every one.
  */
 const cloneMessageSql = (guard: string | null, after = '') =>
   `WITH ${guard ? `${guard}, ` : ''}m AS (
-     INSERT INTO messages (conversation_id, sender, text, has_sources, interrupted, affiliates, retrieval)
-     SELECT $1, 'CLONE', $2, $3, $4, $6::jsonb, $7::jsonb ${guard ? 'WHERE EXISTS (SELECT 1 FROM guard)' : ''}
+     INSERT INTO messages (id, conversation_id, sender, text, has_sources, interrupted, affiliates, retrieval)
+     SELECT $8::uuid, $1, 'CLONE', $2, $3, $4, $6::jsonb, $7::jsonb ${guard ? 'WHERE EXISTS (SELECT 1 FROM guard)' : ''}
      RETURNING ${MESSAGE_COLUMNS}
    ), cited AS (
      INSERT INTO message_citations
-       (message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
-     SELECT m.id, x.position, x.used, x.document_id, x.document_title, x.title, x.text, x.url, x.timestamp_ms, x.type
-     FROM m, jsonb_to_recordset($5::jsonb) AS x(position integer, used boolean, document_id uuid,
+       (id, message_id, position, used, document_id, document_title, title, text, url, timestamp_ms, type)
+     SELECT x.id, m.id, x.position, x.used, x.document_id, x.document_title, x.title, x.text, x.url,
+       x.timestamp_ms, x.type
+     FROM m, jsonb_to_recordset($5::jsonb) AS x(id uuid, position integer, used boolean, document_id uuid,
        document_title text, title text, text text, url text, timestamp_ms integer, type text)
    ), touched AS (
      UPDATE conversations SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM m)
@@ -68,6 +71,7 @@ const UNGUARDED = cloneMessageSql(null);
 
 const cloneMessageParams = (input: CloneMessageInput): unknown[] => {
   const citations = input.citations.map((c) => ({
+    id: randomUUID(),
     position: c.position,
     used: c.used,
     document_id: c.documentId,
@@ -87,6 +91,7 @@ const cloneMessageParams = (input: CloneMessageInput): unknown[] => {
     JSON.stringify(citations),
     JSON.stringify(affiliates),
     input.retrieval ? JSON.stringify(input.retrieval) : null,
+    randomUUID(),
   ];
 };
 
@@ -98,7 +103,7 @@ export async function insertCloneMessage(db: Queryable, input: CloneMessageInput
 
 /**
  * `insertCloneMessage` in one statement with a condition: `guard.sql` is the `guard` CTE (its
- * parameters `guard.params` from $8), `guard.after` more CTEs run with the insert. Null when the
+ * parameters `guard.params` from $9), `guard.after` more CTEs run with the insert. Null when the
  * guard returned no row (nothing stored).
  */
 export async function insertCloneMessageIf(
