@@ -18,16 +18,29 @@
 //          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port]
 // (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  json,
+  burst,
+  conversations,
+  figures,
+  load,
+  mb,
+  message,
+  round1,
+  scratchPostgres,
+  sendBodies,
+  sleep,
+  startBaseline,
+  steady,
+  strip,
+  warmUp,
+} from './lib-streams-bench.mjs';
+import {
   listeningPort,
-  pool,
   spawnChild,
   startBuiltServer,
   summarise,
@@ -57,60 +70,10 @@ const ROUNDS = Number(args.rounds);
 const LLM_TOKEN_MS = 500;
 const LLM_WORDS = 20;
 const log = (m) => process.stderr.write(`[bench:streams] ${m}\n`);
-const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-const round1 = (n) => Math.round(n * 10) / 10;
-const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 if (!args.target && !existsSync(serverMain)) {
   log('building the server');
   const built = spawnSync(process.execPath, [join(root, 'packages/server/build.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
-}
-
-const message = (conversationId, text) => ({
-  message: { type: 'TEXT', text, slug: 'demo', conversationId },
-  timezone: 'UTC',
-});
-
-/** `n` conversations, each of a new visitor (no cookie is sent back, so each gets its own id). */
-const conversations = (base, n) =>
-  pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
-
-/** Figures of one set of streams that started together or at a rate over `spanMs`. */
-function figures(runs, spanMs) {
-  const ok = runs.filter((r) => r.ok);
-  const failures = {};
-  for (const r of runs) if (!r.ok) failures[r.failure] = (failures[r.failure] ?? 0) + 1;
-  return {
-    streams: runs.length,
-    failed: runs.length - ok.length,
-    ...(runs.length > ok.length && { failures }),
-    streamsPerSecond: round1((ok.length / spanMs) * 1000),
-    firstTokenMs: summarise(ok.map((r) => r.firstToken)),
-    finalEventMs: summarise(ok.map((r) => r.final)),
-    tokensPerAnswer: summarise(ok.map((r) => r.tokens)).p50,
-  };
-}
-
-/** All `bodies` sent at once, each on a connection of its own; resolves with the figures. */
-async function burst(base, bodies) {
-  const started = performance.now();
-  const runs = await Promise.all(bodies.map((body) => timeStream(base, body, false)));
-  return { runs, ...figures(runs, performance.now() - started) };
-}
-
-/** `rate` sends a second for `seconds`, on schedule whatever the answers do (open loop). */
-async function steady(base, bodies, rate) {
-  const started = performance.now();
-  const runs = await Promise.all(
-    bodies.map(async (body, i) => {
-      const due = started + (i * 1000) / rate;
-      await sleep(Math.max(0, due - performance.now()));
-      return timeStream(base, body, false);
-    }),
-  );
-  return figures(runs, performance.now() - started);
 }
 
 /** A Doppel to measure: the built server on `db`, or the --target. */
@@ -118,7 +81,7 @@ async function startDoppel(db, env = {}) {
   if (args.target) return { base: args.target.replace(/\/$/, ''), stop: async () => {}, memory: [] };
   let scratch = null;
   if (db === 'postgres') {
-    scratch = await scratchPostgres();
+    scratch = await scratchPostgres('bench');
     env = { ...env, DATABASE_URL: scratch.url };
   }
   const server = await startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env });
@@ -131,52 +94,13 @@ async function startDoppel(db, env = {}) {
   };
 }
 
-/** A throw-away database on the PostgreSQL server (DATABASE_URL, TEST_DATABASE_URL or the tests' default). */
-async function scratchPostgres() {
-  const url =
-    process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const pg = createRequire(join(root, 'packages/server/package.json'))('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `doppel_bench_${process.pid}_${Date.now() % 100000}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-/** The bare server, shaped like `sample` (a Doppel answer as timeStream read it). */
-async function startBaseline(sample) {
-  const dir = mkdtempSync(join(tmpdir(), 'doppel-bench-'));
-  const shape = join(dir, 'shape.json');
-  writeFileSync(shape, JSON.stringify({ tokens: sample.tokenTexts, finalBytes: sample.finalBytes }));
-  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), { env: { SHAPE: shape, PORT: '0' } });
-  const port = await listeningPort(baseline.child);
-  return { ...baseline, base: `http://127.0.0.1:${port}` };
-}
-
-const strip = ({ runs, ...rest }) => rest;
-
 /** burst, rate and probe phases on one database: Doppel and the bare server round by round. */
 async function latencyPhases(db) {
   log(`${db}: starting Doppel`);
   const doppel = await startDoppel(db);
-  const profile = await json(doppel.base, '/api/clones/demo');
-  const questions = profile.suggestedQuestions.map((q) => q.question);
-  const bodies = async (n) =>
-    (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
   // Warm up (and take the shape of a real answer for the bare server).
-  const warm = await Promise.all((await bodies(20)).map((b) => timeStream(doppel.base, b, false)));
-  // The bare server streams the answer of median length among the warm-up's.
-  const answered = warm.filter((r) => r.ok).sort((a, b) => a.tokens - b.tokens);
-  const sample = answered[Math.floor(answered.length / 2)];
-  if (!sample) throw new Error(`Doppel answered no warm-up stream: ${warm[0]?.failure}`);
+  const { questions, sample } = await warmUp(doppel.base);
+  const bodies = (n) => sendBodies(doppel.base, questions, n);
   const baseline = await startBaseline(sample);
   await Promise.all(Array.from({ length: 20 }, () => timeStream(baseline.base, message('b', 'warm'), false)));
   const out = {
