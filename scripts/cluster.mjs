@@ -8,7 +8,8 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/doppel_cluster),
 // CLUSTER_PROCESSES (default: one per core), PORT (the load balancer's, default 3000),
 // CLUSTER_BACKEND_PORT (the first process's port, default PORT + 100; the others follow),
-// CLUSTER_MAXCONN (requests at once per process, the rest wait in HAProxy's queue; default 64),
+// CLUSTER_MAXCONN (requests at once per process, the rest wait in HAProxy's queue; default 10,
+// 200 with LLM_BASE_URL),
 // CLUSTER_QUEUE_TIMEOUT_S (how long a request may wait there, default 120),
 // DATA_DIR (shared by all processes: uploads and recordings, default ./.data), and every setting of
 // docs/configuration.md, passed to each process. `--no-setup` skips install and build.
@@ -28,8 +29,11 @@ const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dopp
 const dataDir = resolve(root, env.DATA_DIR ?? '.data');
 const runDir = join(dataDir, 'cluster');
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-// What one process is given at once, the rest queued in HAProxy (docs/deployment.md).
-const maxconnPerProcess = Math.max(1, Number(env.CLUSTER_MAXCONN ?? 64));
+// What one process is given at once, the rest queued in HAProxy (docs/deployment.md): with the
+// local brain, as many requests as a process has database connections (its pool holds 10), which
+// gave the most streams per second in bench/cluster.mjs; with an LLM a stream holds its slot while
+// the model writes, so many more.
+const maxconnPerProcess = Math.max(1, Number(env.CLUSTER_MAXCONN ?? (env.LLM_BASE_URL ? 200 : 10)));
 const queueTimeoutS = Math.max(1, Number(env.CLUSTER_QUEUE_TIMEOUT_S ?? 120));
 const log = (line) => console.log(`[cluster] ${line}`);
 

@@ -57,6 +57,7 @@ const { values: args } = parseArgs({
     phases: { type: 'string', default: 'burst,open' },
     open: { type: 'string', default: '600' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3600' },
+    targets: { type: 'string', default: 'bare,pglite,postgres,cluster' },
   },
 });
 const LEVELS = args.levels.split(',').map(Number);
@@ -64,7 +65,8 @@ const ROUNDS = Number(args.rounds);
 const PROCESSES = Number(args.processes);
 const PORT = Number(args.port);
 const phases = new Set(args.phases.split(','));
-const MAXCONN = Number(process.env.CLUSTER_MAXCONN ?? 64);
+// The cluster's own default (scripts/cluster.mjs) unless CLUSTER_MAXCONN says otherwise.
+const MAXCONN = process.env.CLUSTER_MAXCONN ? Number(process.env.CLUSTER_MAXCONN) : 10;
 const QUEUE_TIMEOUT_S = Number(process.env.CLUSTER_QUEUE_TIMEOUT_S ?? 120);
 const LLM_TOKEN_MS = 500;
 const LLM_WORDS = 20;
@@ -134,7 +136,7 @@ function rssMB(pid) {
   return round1(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
 }
 
-const TARGETS = ['bare', 'pglite', 'postgres', 'cluster'];
+const TARGETS = ['bare', 'pglite', 'postgres', 'cluster'].filter((t) => args.targets.split(',').includes(t));
 
 async function burstPhase(out) {
   const scratchCluster = await scratchPostgres('bench_cluster');
@@ -144,14 +146,18 @@ async function burstPhase(out) {
     log(
       `starting the cluster (${PROCESSES} processes, maxconn ${MAXCONN} each), 1 process on PostgreSQL, 1 on PGlite`,
     );
-    const cluster = await startCluster(scratchCluster.url);
-    running.push(cluster);
-    const postgres = await startSingle(PORT + 20, scratchSingle.url);
-    running.push(postgres);
-    const pglite = await startSingle(PORT + 21);
-    running.push(pglite);
-    const doppels = { pglite, postgres, cluster };
-    // Warm each up; the bare server streams the median answer of PGlite's warm-up.
+    /** Starts a target and keeps it for stopping at the end. */
+    const start = async (promise) => {
+      const target = await promise;
+      running.push(target);
+      return target;
+    };
+    const doppels = {};
+    if (TARGETS.includes('cluster')) doppels.cluster = await start(startCluster(scratchCluster.url));
+    if (TARGETS.includes('postgres'))
+      doppels.postgres = await start(startSingle(PORT + 20, scratchSingle.url));
+    // PGlite always runs: the bare server streams the median answer of its warm-up.
+    doppels.pglite = await start(startSingle(PORT + 21));
     const warm = {};
     for (const [name, target] of Object.entries(doppels)) warm[name] = await warmUp(target.base);
     const { questions, sample } = warm.pglite;
@@ -165,8 +171,8 @@ async function burstPhase(out) {
       for (let r = 0; r < ROUNDS; r++) {
         // Every target's conversations first (not timed), then one burst each, one after the other.
         const bodies = {};
-        for (const [name, target] of Object.entries(doppels))
-          bodies[name] = await sendBodies(target.base, questions, n);
+        for (const name of TARGETS)
+          if (name !== 'bare') bodies[name] = await sendBodies(doppels[name].base, questions, n);
         const round = {};
         for (const name of TARGETS) {
           await sleep(1_500);
@@ -175,7 +181,7 @@ async function burstPhase(out) {
             name === 'bare'
               ? await burst(
                   bare.base,
-                  bodies.pglite.map(() => message('baseline', questions[0])),
+                  Array.from({ length: n }, () => message('baseline', questions[0])),
                 )
               : await burst(doppels[name].base, bodies[name]);
           round[name] = { load: loadBefore, ...strip(result) };
@@ -187,7 +193,7 @@ async function burstPhase(out) {
       }
       out.burst[n] = { summary: summary(rounds), rounds };
     }
-    out.clusterLog = cluster.logFile;
+    if (doppels.cluster) out.clusterLog = doppels.cluster.logFile;
   } finally {
     for (const r of running.reverse()) await r.stop();
     await scratchCluster.drop();
@@ -205,11 +211,12 @@ function summary(rounds) {
       streamsPerSecond: of((f) => f.streamsPerSecond),
       firstTokenP50Ms: of((f) => f.firstTokenMs.p50),
       firstTokenP99Ms: of((f) => f.firstTokenMs.p99),
-      ...(name !== 'bare' && {
-        firstTokenP50VsBare: rounds.map((round) =>
-          round1(round[name].firstTokenMs.p50 / Math.max(0.01, round.bare.firstTokenMs.p50)),
-        ),
-      }),
+      ...(name !== 'bare' &&
+        TARGETS.includes('bare') && {
+          firstTokenP50VsBare: rounds.map((round) =>
+            round1(round[name].firstTokenMs.p50 / Math.max(0.01, round.bare.firstTokenMs.p50)),
+          ),
+        }),
       load1m: of((f) => f.load[0]),
     };
   }
@@ -336,6 +343,12 @@ try {
 } finally {
   out.loadAtEnd = load();
   out.seconds = Math.round((Date.now() - startedAt) / 1000);
-  console.log(JSON.stringify(out, null, 2));
+  // Arrays of numbers on one line: a round's figures side by side.
+  console.log(
+    JSON.stringify(out, null, 2).replace(
+      /\[\s+([-\d.,\s]+?)\s+\]/g,
+      (_, list) => `[${list.split(/,\s+/).join(', ')}]`,
+    ),
+  );
   if (!out.clusterLog) rmSync(work, { recursive: true, force: true });
 }
