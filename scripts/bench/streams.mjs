@@ -15,7 +15,7 @@
 // Records the load average with every phase (the machine may be shared). Prints JSON.
 // Usage: node scripts/bench/streams.mjs [--db pglite|postgres|pglite,postgres]
 //          [--phases burst,rate,probe,open] [--levels 50,500,2000] [--rounds 2]
-//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port]
+//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port] [--port N]
 // (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -62,11 +62,14 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     open: { type: 'string', default: '1000' },
     target: { type: 'string' },
+    // Doppel's port; the bare server and the LLM double take the next two (0: free ports).
+    port: { type: 'string', default: '0' },
   },
 });
 const phases = new Set(args.phases.split(','));
 const LEVELS = args.levels.split(',').map(Number);
 const ROUNDS = Number(args.rounds);
+const PORT = Number(args.port);
 const LLM_TOKEN_MS = 500;
 const LLM_WORDS = 20;
 const log = (m) => process.stderr.write(`[bench:streams] ${m}\n`);
@@ -84,7 +87,11 @@ async function startDoppel(db, env = {}) {
     scratch = await scratchPostgres('bench');
     env = { ...env, DATABASE_URL: scratch.url };
   }
-  const server = await startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env });
+  const server = await startBuiltServer(serverMain, {
+    execArgv: ['--expose-gc', '--import', probe],
+    env,
+    ...(PORT && { port: PORT }),
+  });
   return {
     ...server,
     async stop() {
@@ -101,7 +108,7 @@ async function latencyPhases(db) {
   // Warm up (and take the shape of a real answer for the bare server).
   const { questions, sample } = await warmUp(doppel.base);
   const bodies = (n) => sendBodies(doppel.base, questions, n);
-  const baseline = await startBaseline(sample);
+  const baseline = await startBaseline(sample, PORT && PORT + 1);
   await Promise.all(Array.from({ length: 20 }, () => timeStream(baseline.base, message('b', 'warm'), false)));
   const out = {
     database: args.target ? `target ${args.target}` : db,
@@ -249,7 +256,7 @@ async function llmOwnFirstWord(llmBase, n) {
 async function openStreamsPhase(db) {
   const streams = Number(args.open);
   const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), {
-    env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' },
+    env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: String(PORT && PORT + 2) },
   });
   const llmBase = `http://127.0.0.1:${await listeningPort(llm.child)}`;
   const loadBefore = load();
