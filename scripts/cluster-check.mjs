@@ -94,6 +94,9 @@ async function startCluster() {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.CLUSTER_CHECK_LOG_LEVEL ?? 'error',
+      // The kill must cut many streams at once: each process takes up to 100 requests at once
+      // (the default, 10, leaves the rest queued in HAProxy, where a crash never reaches them).
+      CLUSTER_MAXCONN: process.env.CLUSTER_MAXCONN ?? '100',
       // Every client of this check comes from 127.0.0.1: let it open its conversations.
       CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
       // The site's bot check on (its limits are checked); this check's sends are embeds', exempt.
