@@ -128,12 +128,15 @@ async function healthy(serverPort, timeoutMs) {
   return false;
 }
 
+/** HAProxy's runtime API (a Unix socket's path must stay short: left out when it would not). */
+const statsSocket = join(runDir, 'haproxy.sock');
+
 function haproxyConfig() {
   return `# Written by scripts/cluster.mjs; rewritten on each start (docs/deployment.md says why each line).
 global
   # Connections at once (each takes two file descriptors: client and process side).
   maxconn 8000
-
+${statsSocket.length < 100 ? `  # For operators: \`echo "show stat" | socat - ${statsSocket}\` (queue lengths: qcur).\n  stats socket ${statsSocket} mode 600 level user\n` : ''}
 defaults
   mode http
   timeout connect 2s
@@ -150,6 +153,9 @@ defaults
 
 frontend doppel
   bind ${env.HOST ?? '127.0.0.1'}:${port}
+  # A call's WebSocket stays open for the whole call: it must not take one of a process's few
+  # request slots, so it goes through a backend of its own (the same processes, no cap).
+  use_backend sockets if { hdr(upgrade) -i websocket }
   default_backend servers
 
 # Round robin, no stickiness: any process answers any request (streams resume anywhere).
@@ -167,6 +173,12 @@ backend servers
   # Which process answered, for operators and the cluster check (scripts/cluster-check.mjs).
   http-response set-header X-Doppel-Backend %s
 ${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} check`).join('\n')}
+
+# Calls' WebSockets: the same processes, up or down as the health checks above say.
+backend sockets
+  balance leastconn
+  http-response set-header X-Doppel-Backend %s
+${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} track servers/p${s.index + 1}`).join('\n')}
 `;
 }
 
