@@ -8,6 +8,9 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/doppel_cluster),
 // CLUSTER_PROCESSES (default: one per core), PORT (the load balancer's, default 3000),
 // CLUSTER_BACKEND_PORT (the first process's port, default PORT + 100; the others follow),
+// CLUSTER_MAXCONN (requests at once per process, the rest wait in HAProxy's queue; default 10,
+// 200 with LLM_BASE_URL),
+// CLUSTER_QUEUE_TIMEOUT_S (how long a request may wait there, default 120),
 // DATA_DIR (shared by all processes: uploads and recordings, default ./.data), and every setting of
 // docs/configuration.md, passed to each process. `--no-setup` skips install and build.
 import { spawn } from 'node:child_process';
@@ -26,6 +29,12 @@ const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dopp
 const dataDir = resolve(root, env.DATA_DIR ?? '.data');
 const runDir = join(dataDir, 'cluster');
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+// What one process is given at once, the rest queued in HAProxy (docs/deployment.md): with the
+// local brain, as many requests as a process has database connections (its pool holds 10), which
+// gave the most streams per second in bench/cluster.mjs; with an LLM a stream holds its slot while
+// the model writes, so many more.
+const maxconnPerProcess = Math.max(1, Number(env.CLUSTER_MAXCONN ?? (env.LLM_BASE_URL ? 200 : 10)));
+const queueTimeoutS = Math.max(1, Number(env.CLUSTER_QUEUE_TIMEOUT_S ?? 120));
 const log = (line) => console.log(`[cluster] ${line}`);
 
 if (!process.argv.includes('--no-setup')) {
@@ -119,18 +128,23 @@ async function healthy(serverPort, timeoutMs) {
   return false;
 }
 
-function haproxyConfig() {
-  return `# Written by scripts/cluster.mjs; rewritten on each start.
-global
-  maxconn 8000
+/** HAProxy's runtime API (a Unix socket's path must stay short: left out when it would not). */
+const statsSocket = join(runDir, 'haproxy.sock');
 
+function haproxyConfig() {
+  return `# Written by scripts/cluster.mjs; rewritten on each start (docs/deployment.md says why each line).
+global
+  # Connections at once (each takes two file descriptors: client and process side).
+  maxconn 8000
+${statsSocket.length < 100 ? `  # For operators: \`echo "show stat" | socat - ${statsSocket}\` (queue lengths: qcur).\n  stats socket ${statsSocket} mode 600 level user\n` : ''}
 defaults
   mode http
   timeout connect 2s
   timeout client 1h
   timeout server 1h
   timeout http-request 30s
-  # A process busy with a burst still answers its health check within this.
+  # A request no process has room for waits in HAProxy's queue (not in a process) this long, then 503.
+  timeout queue ${queueTimeoutS}s
   timeout check 5s
   option forwardfor
   # A connection refused by a dead process is tried on another (never a request already sent).
@@ -139,17 +153,32 @@ defaults
 
 frontend doppel
   bind ${env.HOST ?? '127.0.0.1'}:${port}
+  # A call's WebSocket stays open for the whole call: it must not take one of a process's few
+  # request slots, so it goes through a backend of its own (the same processes, no cap).
+  use_backend sockets if { hdr(upgrade) -i websocket }
   default_backend servers
 
 # Round robin, no stickiness: any process answers any request (streams resume anywhere).
 backend servers
   balance roundrobin
-  option httpchk GET /api/health
+  # Liveness from a file the process serves without its database: a process busy with a burst (its
+  # database pool full of queued work) still answers it; a database outage, which every process
+  # shares, takes none of them out (they answer 500 and clients send again).
+  option httpchk
+  http-check send meth GET uri /embed.js
   http-check expect status 200
-  default-server inter 1s fall 3 rise 1 maxconn 4000
+  # maxconn: at most this many requests at once in each process (an answer stream counts until it
+  # ends); the rest wait in the queue above, in arrival order, for the first free slot.
+  default-server inter 2s fastinter 1s downinter 1s fall 3 rise 1 maxconn ${maxconnPerProcess}
   # Which process answered, for operators and the cluster check (scripts/cluster-check.mjs).
   http-response set-header X-Doppel-Backend %s
 ${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} check`).join('\n')}
+
+# Calls' WebSockets: the same processes, up or down as the health checks above say.
+backend sockets
+  balance leastconn
+  http-response set-header X-Doppel-Backend %s
+${servers.map((s) => `  server p${s.index + 1} 127.0.0.1:${s.port} track servers/p${s.index + 1}`).join('\n')}
 `;
 }
 

@@ -46,11 +46,12 @@ export function spawnChild(script, { args = [], execArgv = [], env = {} } = {}) 
 }
 
 /**
- * Starts the built server (`serverMain`) on a free loopback port with an in-memory PGlite, the
- * demo clone and quiet logs; resolves with the child (see spawnChild) and its base URL.
+ * Starts the built server (`serverMain`) on `port` (default: a free loopback port) with an
+ * in-memory PGlite, the demo clone and quiet logs; resolves with the child (see spawnChild) and
+ * its base URL.
  */
-export async function startBuiltServer(serverMain, { env = {}, execArgv = [] } = {}) {
-  const port = await freePort();
+export async function startBuiltServer(serverMain, { env = {}, execArgv = [], port: wanted } = {}) {
+  const port = wanted ?? (await freePort());
   const server = spawnChild(serverMain, {
     execArgv,
     env: {

@@ -15,19 +15,32 @@
 // Records the load average with every phase (the machine may be shared). Prints JSON.
 // Usage: node scripts/bench/streams.mjs [--db pglite|postgres|pglite,postgres]
 //          [--phases burst,rate,probe,open] [--levels 50,500,2000] [--rounds 2]
-//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port]
+//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port] [--port N]
 // (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  json,
+  burst,
+  conversations,
+  figures,
+  load,
+  mb,
+  message,
+  round1,
+  scratchPostgres,
+  sendBodies,
+  sleep,
+  startBaseline,
+  steady,
+  strip,
+  warmUp,
+} from './lib-streams-bench.mjs';
+import {
   listeningPort,
-  pool,
   spawnChild,
   startBuiltServer,
   summarise,
@@ -49,68 +62,21 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     open: { type: 'string', default: '1000' },
     target: { type: 'string' },
+    // Doppel's port; the bare server and the LLM double take the next two (0: free ports).
+    port: { type: 'string', default: '0' },
   },
 });
 const phases = new Set(args.phases.split(','));
 const LEVELS = args.levels.split(',').map(Number);
 const ROUNDS = Number(args.rounds);
+const PORT = Number(args.port);
 const LLM_TOKEN_MS = 500;
 const LLM_WORDS = 20;
 const log = (m) => process.stderr.write(`[bench:streams] ${m}\n`);
-const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-const round1 = (n) => Math.round(n * 10) / 10;
-const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 if (!args.target && !existsSync(serverMain)) {
   log('building the server');
   const built = spawnSync(process.execPath, [join(root, 'packages/server/build.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
-}
-
-const message = (conversationId, text) => ({
-  message: { type: 'TEXT', text, slug: 'demo', conversationId },
-  timezone: 'UTC',
-});
-
-/** `n` conversations, each of a new visitor (no cookie is sent back, so each gets its own id). */
-const conversations = (base, n) =>
-  pool(n, 20, async () => (await json(base, '/api/conversations', { slug: 'demo', medium: 'WEB' })).id);
-
-/** Figures of one set of streams that started together or at a rate over `spanMs`. */
-function figures(runs, spanMs) {
-  const ok = runs.filter((r) => r.ok);
-  const failures = {};
-  for (const r of runs) if (!r.ok) failures[r.failure] = (failures[r.failure] ?? 0) + 1;
-  return {
-    streams: runs.length,
-    failed: runs.length - ok.length,
-    ...(runs.length > ok.length && { failures }),
-    streamsPerSecond: round1((ok.length / spanMs) * 1000),
-    firstTokenMs: summarise(ok.map((r) => r.firstToken)),
-    finalEventMs: summarise(ok.map((r) => r.final)),
-    tokensPerAnswer: summarise(ok.map((r) => r.tokens)).p50,
-  };
-}
-
-/** All `bodies` sent at once, each on a connection of its own; resolves with the figures. */
-async function burst(base, bodies) {
-  const started = performance.now();
-  const runs = await Promise.all(bodies.map((body) => timeStream(base, body, false)));
-  return { runs, ...figures(runs, performance.now() - started) };
-}
-
-/** `rate` sends a second for `seconds`, on schedule whatever the answers do (open loop). */
-async function steady(base, bodies, rate) {
-  const started = performance.now();
-  const runs = await Promise.all(
-    bodies.map(async (body, i) => {
-      const due = started + (i * 1000) / rate;
-      await sleep(Math.max(0, due - performance.now()));
-      return timeStream(base, body, false);
-    }),
-  );
-  return figures(runs, performance.now() - started);
 }
 
 /** A Doppel to measure: the built server on `db`, or the --target. */
@@ -118,10 +84,14 @@ async function startDoppel(db, env = {}) {
   if (args.target) return { base: args.target.replace(/\/$/, ''), stop: async () => {}, memory: [] };
   let scratch = null;
   if (db === 'postgres') {
-    scratch = await scratchPostgres();
+    scratch = await scratchPostgres('bench');
     env = { ...env, DATABASE_URL: scratch.url };
   }
-  const server = await startBuiltServer(serverMain, { execArgv: ['--expose-gc', '--import', probe], env });
+  const server = await startBuiltServer(serverMain, {
+    execArgv: ['--expose-gc', '--import', probe],
+    env,
+    ...(PORT && { port: PORT }),
+  });
   return {
     ...server,
     async stop() {
@@ -131,53 +101,14 @@ async function startDoppel(db, env = {}) {
   };
 }
 
-/** A throw-away database on the PostgreSQL server (DATABASE_URL, TEST_DATABASE_URL or the tests' default). */
-async function scratchPostgres() {
-  const url =
-    process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const pg = createRequire(join(root, 'packages/server/package.json'))('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `doppel_bench_${process.pid}_${Date.now() % 100000}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-/** The bare server, shaped like `sample` (a Doppel answer as timeStream read it). */
-async function startBaseline(sample) {
-  const dir = mkdtempSync(join(tmpdir(), 'doppel-bench-'));
-  const shape = join(dir, 'shape.json');
-  writeFileSync(shape, JSON.stringify({ tokens: sample.tokenTexts, finalBytes: sample.finalBytes }));
-  const baseline = spawnChild(join(here, 'lib-streams-baseline.mjs'), { env: { SHAPE: shape, PORT: '0' } });
-  const port = await listeningPort(baseline.child);
-  return { ...baseline, base: `http://127.0.0.1:${port}` };
-}
-
-const strip = ({ runs, ...rest }) => rest;
-
 /** burst, rate and probe phases on one database: Doppel and the bare server round by round. */
 async function latencyPhases(db) {
   log(`${db}: starting Doppel`);
   const doppel = await startDoppel(db);
-  const profile = await json(doppel.base, '/api/clones/demo');
-  const questions = profile.suggestedQuestions.map((q) => q.question);
-  const bodies = async (n) =>
-    (await conversations(doppel.base, n)).map((id, i) => message(id, questions[i % questions.length]));
   // Warm up (and take the shape of a real answer for the bare server).
-  const warm = await Promise.all((await bodies(20)).map((b) => timeStream(doppel.base, b, false)));
-  // The bare server streams the answer of median length among the warm-up's.
-  const answered = warm.filter((r) => r.ok).sort((a, b) => a.tokens - b.tokens);
-  const sample = answered[Math.floor(answered.length / 2)];
-  if (!sample) throw new Error(`Doppel answered no warm-up stream: ${warm[0]?.failure}`);
-  const baseline = await startBaseline(sample);
+  const { questions, sample } = await warmUp(doppel.base);
+  const bodies = (n) => sendBodies(doppel.base, questions, n);
+  const baseline = await startBaseline(sample, PORT && PORT + 1);
   await Promise.all(Array.from({ length: 20 }, () => timeStream(baseline.base, message('b', 'warm'), false)));
   const out = {
     database: args.target ? `target ${args.target}` : db,
@@ -325,7 +256,7 @@ async function llmOwnFirstWord(llmBase, n) {
 async function openStreamsPhase(db) {
   const streams = Number(args.open);
   const llm = spawnChild(join(here, 'lib-streams-llm.mjs'), {
-    env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: '0' },
+    env: { TOKEN_MS: String(LLM_TOKEN_MS), WORDS: String(LLM_WORDS), PORT: String(PORT && PORT + 2) },
   });
   const llmBase = `http://127.0.0.1:${await listeningPort(llm.child)}`;
   const loadBefore = load();
