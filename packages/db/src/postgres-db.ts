@@ -1,6 +1,7 @@
 /** @module A `Db` over a PostgreSQL server through a `pg.Pool`. */
 import pg from 'pg';
 import { type Db, planMode, type Queryable, type QueryOptions } from './db';
+import { queryPriority, URGENT } from './query-priority';
 import { isStaleStatement, STATEMENT_CACHE_CAPACITY } from './statement-cache';
 
 /** int8 as number like PGlite does (a string past 2^53, where a number would lie). */
@@ -83,12 +84,12 @@ function wrap(
   };
 }
 
-/** Opens a pool on `databaseUrl`. Fails fast (one round trip) when the server is unreachable. */
-export async function openPostgresDb(databaseUrl: string, options: PostgresDbOptions = {}): Promise<Db> {
+/** A pool on `databaseUrl` of at most `max` connections, whose broken connections never crash the process. */
+function openPool(databaseUrl: string, options: PostgresDbOptions, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types,
-    max: options.max ?? 10,
+    max,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   // An idle connection that dies must not crash the process; the next query reconnects.
@@ -99,6 +100,12 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error(`[db] PostgreSQL connection lost: ${error.message}`));
   });
+  return pool;
+}
+
+/** Opens a pool on `databaseUrl`. Fails fast (one round trip) when the server is unreachable. */
+export async function openPostgresDb(databaseUrl: string, options: PostgresDbOptions = {}): Promise<Db> {
+  const pool = openPool(databaseUrl, options, options.max ?? 10);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -108,9 +115,16 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
   }
   const names = options.prepare === false ? null : new StatementNames();
   const root = wrap(pool, names, false);
+  // Health checks (URGENT, query-priority.ts) get a connection of their own: the pool answers in
+  // arrival order, and a load balancer must see a process that is busy with a burst as alive.
+  const urgentPool = openPool(databaseUrl, options, 1);
+  const urgent = wrap(urgentPool, null, false);
   return {
     kind: 'postgres',
-    query: root.query,
+    query: (sql, params, queryOptions) =>
+      queryPriority.getStore() === URGENT
+        ? urgent.query(sql, params, queryOptions)
+        : root.query(sql, params, queryOptions),
     exec: root.exec,
     async transaction(fn) {
       const client = await pool.connect();
@@ -135,7 +149,9 @@ export async function openPostgresDb(databaseUrl: string, options: PostgresDbOpt
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), urgentPool.end()]);
+    },
   };
 }
 

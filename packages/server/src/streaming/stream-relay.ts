@@ -85,13 +85,20 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
   let renewal: ReturnType<typeof setInterval> | undefined;
   let renewals = 0;
 
+  let renewing = false;
   const renew = async () => {
+    // A database slower than the renewal period must not get two renewals of the same rows at
+    // once (on PostgreSQL they deadlock): the next tick renews instead.
+    if (renewing) return;
+    renewing = true;
     renewals += 1;
     try {
       await renewStreamLeases(db, holder, [...local.keys()]);
       if (renewals % PURGE_EVERY === 1) await purgeOldStreams(db);
     } catch (error) {
       logger.warn(`renewing stream leases failed: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      renewing = false;
     }
   };
   const track = (streamId: string, stream: LocalStream) => {
