@@ -264,12 +264,16 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
         const send = (text: string) => {
           if (open) controller.enqueue(encoder.encode(text));
         };
+        /** The rows after the last one sent (rows are in order), as one chunk: one socket write. */
         const sendRows = (rows: readonly StreamEventRow[]) => {
-          for (const row of rows)
-            if (row.seq > last) {
-              send(numberedEvent(row));
-              last = row.seq;
-            }
+          let from = rows.length;
+          while (from > 0 && (rows[from - 1]?.seq ?? 0) > last) from -= 1;
+          let text = '';
+          for (const row of rows.slice(from)) {
+            text += numberedEvent(row);
+            last = row.seq;
+          }
+          if (text) send(text);
         };
         keepAlive = setInterval(() => send(KEEP_ALIVE), options.keepAliveMs);
         // The stream this process writes, kept once found: its end untracks it, and its last
