@@ -102,8 +102,11 @@ export async function appendStreamEvents(
   holder: string,
   appends: readonly StreamAppend[],
 ): Promise<Set<string>> {
-  // One row per stream and write (migration 110): its events as one JSON array.
-  const batches = appends.filter((a) => a.events.length > 0);
+  // One row per stream and write (migration 110): its events as one JSON array. Rows are locked
+  // in the order of their ids here and in every other statement that locks several streams
+  // (renewStreamLeases), so two such statements on PostgreSQL never deadlock.
+  const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
+  const batches = ordered.filter((a) => a.events.length > 0);
   const held = await db.query<{ id: string }>(
     `WITH held AS (
        SELECT id FROM answer_streams WHERE id = ANY($2::uuid[]) AND holder = $1
@@ -114,17 +117,18 @@ export async function appendStreamEvents(
         WHERE b.stream_id IN (SELECT id FROM held)
      ), finished AS (
        UPDATE answer_streams SET finished_at = now()
-        WHERE id = ANY($7::uuid[]) AND id IN (SELECT id FROM held)
+        WHERE id IN (SELECT id FROM answer_streams WHERE id = ANY($7::uuid[]) AND id IN (SELECT id FROM held)
+                     ORDER BY id FOR NO KEY UPDATE)
      )
      SELECT id FROM held`,
     [
       holder,
-      appends.map((a) => a.streamId),
+      ordered.map((a) => a.streamId),
       batches.map((a) => a.streamId),
       batches.map((a) => a.firstSeq),
       batches.map((a) => a.firstSeq + a.events.length - 1),
       batches.map((a) => JSON.stringify(a.events)),
-      appends.filter((a) => a.finish).map((a) => a.streamId),
+      ordered.filter((a) => a.finish).map((a) => a.streamId),
     ],
   );
   return new Set(held.map((row) => row.id));
@@ -220,7 +224,8 @@ export async function renewStreamLeases(
 ): Promise<void> {
   await db.query(
     `UPDATE answer_streams SET lease_until = now() + make_interval(secs => $3)
-     WHERE holder = $1 AND id = ANY($2::uuid[]) AND finished_at IS NULL`,
+     WHERE id IN (SELECT id FROM answer_streams WHERE holder = $1 AND id = ANY($2::uuid[]) AND finished_at IS NULL
+                  ORDER BY id FOR NO KEY UPDATE)`,
     [holder, ids, STREAM_LEASE_MS / 1000],
   );
 }
