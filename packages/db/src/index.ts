@@ -5,3 +5,4 @@ export { loadMigrations, migrate, migrationsDir } from './migrate';
 export type { OpenDbOptions } from './open-db';
 export { openDb } from './open-db';
 export { currentPriority, queryPriority, URGENT } from './query-priority';
+export { isTransientDatabaseError } from './transient-error';

@@ -2,12 +2,14 @@
  * The stream's life: the question is stored before the first token, keep-alive comments
  * while the brain thinks, and a listener that leaves mid-answer over real HTTP.
  */
+
+import type { Brain } from '@doppel/brain';
 import type { Db } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
 import { Conversation, ConversationWithMessages, VISITOR_HEADER } from '@doppel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gate, pausingBrain } from '../../test/support/brain-doubles';
-import { newVisitor, postJson, testApp } from '../../test/support/harness';
+import { gate, pausingBrain, scriptedBrain } from '../../test/support/brain-doubles';
+import { newVisitor, parseEvents, postJson, testApp } from '../../test/support/harness';
 import { seedClone } from '../../test/support/seed';
 import { listen } from '../process/listen';
 
@@ -57,6 +59,55 @@ describe.each(testDatabases())('answer stream lifecycle on $name', ({ open }) =>
     expect(rest).toContain('"token":"second."');
     expect(rest).toContain('"type":"message"');
     expect(await senders(conversation.id)).toEqual(['USER', 'CLONE']);
+  });
+
+  it('asks the brain again when the database was away before the first token (a restart)', async () => {
+    let asked = 0;
+    const inner = scriptedBrain(['Back ', 'again.']);
+    const brain: Brain = {
+      async *answer(input) {
+        asked += 1;
+        if (asked === 1) {
+          // As pg reports a server shutting down under a running statement.
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+        }
+        yield* inner.answer(input);
+      },
+    };
+    const app = testApp(db, brain);
+    const visitor = await newVisitor(app);
+    const conversation = Conversation.parse(
+      await (await postJson(app, '/api/conversations', { slug: 'ada' }, visitor)).json(),
+    );
+    const send = (text: string) =>
+      postJson(
+        app,
+        STREAM,
+        { message: { type: 'TEXT', text, slug: 'ada', conversationId: conversation.id } },
+        visitor,
+      );
+    const events = parseEvents(await (await send('Still there?')).text());
+    expect(asked).toBe(2);
+    expect(events.map((e) => e.type)).toEqual(['token', 'token', 'message']);
+    expect(await senders(conversation.id)).toEqual(['USER', 'CLONE']);
+
+    // Any other failure is not the database being away: the error event, as before.
+    const failing: Brain = {
+      // biome-ignore lint/correctness/useYield: it fails before its first event
+      async *answer() {
+        throw Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' });
+      },
+    };
+    const other = testApp(db, failing);
+    const res = await postJson(
+      other,
+      STREAM,
+      { message: { type: 'TEXT', text: 'And now?', slug: 'ada', conversationId: conversation.id } },
+      visitor,
+    );
+    expect(parseEvents(await res.text())).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
   });
 
   it('sends a keep-alive comment while the brain is silent', async () => {

@@ -17,7 +17,7 @@
  */
 import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
 import type { AffiliateProduct } from '@doppel/core';
-import type { Db } from '@doppel/db';
+import { type Db, isTransientDatabaseError } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
@@ -69,16 +69,34 @@ export async function runAnswer(
   };
   const onLost = () => abort.abort(writer.lost.reason);
   writer.lost.addEventListener('abort', onLost, { once: true });
-  const events = brain.answer({ ...options.input, signal: abort.signal });
-  const next = nextOrAbort(events, abort.signal);
+  let events = brain.answer({ ...options.input, signal: abort.signal });
+  let next = nextOrAbort(events, abort.signal);
   let skip = options.alreadySent ?? null;
   let again = '';
   let handedOver = false;
+  let pushed = false;
+  let retryMs = 250;
   try {
     armIdle();
     let done: Extract<AnswerEvent, { type: 'done' }> | null = null;
     while (!done) {
-      const step = await next();
+      let step: IteratorResult<AnswerEvent, void>;
+      try {
+        step = await next();
+      } catch (error) {
+        // The database went away before anything was sent (a restart, issue 14 §4): the brain
+        // asks again once it is back, within the idle timeout, instead of failing the answer.
+        if (pushed || abort.signal.aborted || !isTransientDatabaseError(error)) throw error;
+        logger.warn(`answer in conversation ${conversationId}: the database is away, asking again`);
+        void events.return(undefined).catch(() => undefined);
+        await sleepUnlessAborted(retryMs, abort.signal);
+        retryMs = Math.min(retryMs * 2, 2_000);
+        events = brain.answer({ ...options.input, signal: abort.signal });
+        next = nextOrAbort(events, abort.signal);
+        skip = options.alreadySent ?? null;
+        again = '';
+        continue;
+      }
       if (step.done) throw new Error('The brain ended without an answer');
       armIdle();
       if (step.value.type === 'done') done = step.value;
@@ -96,6 +114,7 @@ export async function runAnswer(
           skip = null;
         }
         writer.push({ type: 'token', token });
+        pushed = true;
         await flushed();
       }
     }
@@ -127,6 +146,20 @@ export async function runAnswer(
     if (!handedOver) await writer.end();
   }
 }
+
+/** Waits `ms`, or less when `signal` aborts (the next step then fails with its reason). */
+const sleepUnlessAborted = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 
 /** A take-over's new answer does not begin with what was already sent (an LLM's answers vary). */
 export class AnswerDiverged extends Error {}
