@@ -222,3 +222,31 @@ export function summarise(values) {
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
   return { p50: round(at(0.5)), p99: round(at(0.99)), mean: round(mean), max: round(sorted.at(-1) ?? 0) };
 }
+
+/**
+ * First content chunk of `n` requests straight to the LLM double (lib-streams-llm.mjs), all at
+ * once: the double's own first word at that concurrency, beside which Doppel's is read.
+ */
+export async function llmOwnFirstWord(llmBase, n) {
+  const one = async () => {
+    const started = performance.now();
+    const res = await fetch(`${llmBase}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return null;
+      text += decoder.decode(value, { stream: true });
+      if (text.includes('"content":"Slowly')) {
+        await reader.cancel();
+        return performance.now() - started;
+      }
+    }
+  };
+  return summarise(await Promise.all(Array.from({ length: n }, one)));
+}

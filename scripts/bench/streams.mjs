@@ -41,6 +41,7 @@ import {
 } from './lib-streams-bench.mjs';
 import {
   listeningPort,
+  llmOwnFirstWord,
   spawnChild,
   startBuiltServer,
   summarise,
@@ -226,31 +227,6 @@ function gcSample(server) {
     server.child.on('message', onMessage);
     server.child.send({ gc: true });
   });
-}
-
-/** First content chunk time of `n` requests straight to the LLM double, all at once. */
-async function llmOwnFirstWord(llmBase, n) {
-  const one = async () => {
-    const started = performance.now();
-    const res = await fetch(`${llmBase}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return null;
-      text += decoder.decode(value, { stream: true });
-      if (text.includes('"content":"Slowly')) {
-        await reader.cancel();
-        return performance.now() - started;
-      }
-    }
-  };
-  return summarise(await Promise.all(Array.from({ length: n }, one)));
 }
 
 async function openStreamsPhase(db) {
