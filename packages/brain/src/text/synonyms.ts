@@ -25,7 +25,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['aluminium', 'aluminum'],
   ['fibre', 'fiber'],
   ['colourful', 'colorful'],
-  ['price', 'cost', 'charge', 'fee', 'pay', 'paid'],
+  ['price', 'cost', 'charge', 'fee'],
+  ['pay', 'paid'],
   ['job', 'career', 'profession', 'occupation'],
   ['lumber', 'timber'],
   ['mistake', 'error'],
@@ -73,7 +74,6 @@ const GROUPS: readonly (readonly string[])[] = [
   ['long', 'longer', 'longest'],
   ['hill', 'hills', 'hilly'],
   ['grow', 'grew', 'grown'],
-  ['teach', 'taught', 'teacher'],
   ['learn', 'learnt', 'learned'],
   ['take', 'took', 'taken'],
   ['begin', 'began', 'begun', 'start'],
@@ -126,11 +126,19 @@ export function paraphrased(text: string): string {
 
 /** Stem → the words of its other group members, as written (PostgreSQL stems them again). */
 const byStem = new Map<string, { words: string[]; stems: string[] }>();
+// A stem in two groups ("colourful" stems to colour) stands for the words of both.
 for (const group of GROUPS) {
   for (const word of group) {
     const own = stem(word);
-    const others = group.filter((other) => stem(other) !== own);
-    byStem.set(own, { words: others, stems: others.map(stem) });
+    const entry = byStem.get(own) ?? { words: [], stems: [] };
+    for (const other of group) {
+      const s = stem(other);
+      if (s !== own && !entry.stems.includes(s)) {
+        entry.words.push(other);
+        entry.stems.push(s);
+      }
+    }
+    byStem.set(own, entry);
   }
 }
 
