@@ -5,7 +5,7 @@
  * question less than the follow-up itself; each term also stands for its synonyms.
  */
 import { absentTerms } from '../text/absent-terms';
-import { synonymStems } from '../text/synonyms';
+import { paraphrased, synonymStems } from '../text/synonyms';
 import { contentTerms, stem } from '../text/terms';
 
 export interface QuestionTerm {
@@ -82,11 +82,10 @@ function idf(df: number, chunks: number): number {
  * The weighed terms of `question` and, for a follow-up, of the `context` question it follows.
  * Without statistics (a clone's terms not known), every term weighs as if moderately rare.
  */
-export function questionTerms(
-  question: string,
-  context: string | undefined,
-  stats?: TermStatistics,
-): QuestionTerm[] {
+export function questionTerms(raw: string, said: string | undefined, stats?: TermStatistics): QuestionTerm[] {
+  // "money back" is a refund, "on my own" alone: the words the creator would have written.
+  const question = paraphrased(raw);
+  const context = said === undefined ? undefined : paraphrased(said);
   // "without glue": "without" says how "glue" is meant (absent-terms.ts), it is no subject itself.
   const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
   const verbs = new Set(

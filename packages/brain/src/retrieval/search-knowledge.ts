@@ -7,7 +7,7 @@
 import type { Queryable } from '@doppel/db';
 import { z } from 'zod';
 import { withoutAbsent } from '../text/absent-terms';
-import { synonymOf, withSynonyms } from '../text/synonyms';
+import { paraphrased, synonymOf, withSynonyms } from '../text/synonyms';
 import { contentTerms } from '../text/terms';
 import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage } from './retrieve';
 
@@ -74,7 +74,7 @@ export async function searchKnowledge(
   const limit = options.limit ?? 6;
   // "25s" is the number 25 to a reader; PostgreSQL would keep it as the word "25s".
   // "without glue" is a condition, not the subject: passages about glue do not answer it.
-  const plain = withoutAbsent(query)
+  const plain = withoutAbsent(paraphrased(query))
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/(\d)(mm|cm|km|kg|psi|ml|rpm)\b/gi, '$1 $2');
   const terms = contentTerms(plain);

@@ -25,10 +25,40 @@ const GROUPS: readonly (readonly string[])[] = [
   ['aluminium', 'aluminum'],
   ['fibre', 'fiber'],
   ['colourful', 'colorful'],
-  ['price', 'cost', 'charge'],
-  ['job', 'career', 'profession'],
+  ['price', 'cost', 'charge', 'fee'],
+  ['pay', 'paid'],
+  ['job', 'career', 'profession', 'occupation'],
   ['lumber', 'timber'],
   ['mistake', 'error'],
+  // Everyday words and the words people write for the same thing, for any creator.
+  ['male', 'boy'],
+  ['female', 'girl'],
+  ['animal', 'creature', 'critter'],
+  ['refund', 'reimburse', 'reimbursement'],
+  ['sell', 'sold', 'commission', 'commissioned'],
+  ['buy', 'bought', 'purchase'],
+  ['teach', 'taught', 'teacher', 'lesson', 'student', 'pupil', 'instructor'],
+  ['beginner', 'novice', 'newcomer'],
+  ['kid', 'child', 'children', 'toddler'],
+  ['big', 'large', 'size', 'huge'],
+  ['small', 'little', 'tiny'],
+  ['old', 'age', 'aged'],
+  ['alone', 'solo'],
+  ['visit', 'visitor', 'drop-in'],
+  ['fog', 'fogged', 'mist', 'misted'],
+  ['cancel', 'cancellation', 'cancelled'],
+  ['fix', 'repair', 'mend'],
+  ['gear', 'kit', 'equipment'],
+  ['pet', 'pets'],
+  ['partner', 'spouse', 'wife', 'husband'],
+  ['rubbish', 'litter', 'trash', 'garbage'],
+  ['holiday', 'vacation'],
+  ['film', 'movie'],
+  ['shop', 'store'],
+  ['sea', 'ocean'],
+  ['hard', 'difficult'],
+  ['afraid', 'scared', 'frightened', 'fear'],
+  ['fast', 'quick', 'speed'],
   ['recommend', 'suggest'],
   ['bike', 'bicycle'],
   ['cycling', 'riding'],
@@ -44,17 +74,13 @@ const GROUPS: readonly (readonly string[])[] = [
   ['long', 'longer', 'longest'],
   ['hill', 'hills', 'hilly'],
   ['grow', 'grew', 'grown'],
-  ['teach', 'taught', 'teacher'],
   ['learn', 'learnt', 'learned'],
-  ['buy', 'bought'],
   ['take', 'took', 'taken'],
-  ['begin', 'began', 'begun'],
+  ['begin', 'began', 'begun', 'start'],
   ['leave', 'left'],
   ['win', 'won'],
   ['build', 'built'],
-  ['sell', 'sold'],
   ['spend', 'spent'],
-  ['pay', 'paid'],
   ['lose', 'lost'],
   ['find', 'found'],
   ['feel', 'felt'],
@@ -72,13 +98,47 @@ const GROUPS: readonly (readonly string[])[] = [
   ['recover', 'recovery'],
 ];
 
+/**
+ * Everyday phrases and the one word a creator would write for them ("money back" → refund,
+ * "on my own" → alone, "steaming up" → fog), replaced before a question is split into terms.
+ */
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bmoney back\b/gi, 'refund'],
+  [
+    /\b(?:on (?:my|your|his|her|our|their) own|by (?:myself|yourself|himself|herself|ourselves|themselves))\b/gi,
+    'alone',
+  ],
+  [/\b(?:pop|drop|stop|call) (?:in|by|round|over)\b/gi, 'visit'],
+  [/\b(?:steam|mist|fog)(?:s|ed|ing)? up\b/gi, 'fog'],
+  [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
+  [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
+  [/\bright size\b/gi, 'fit'],
+  // "What is your boat called?": a thing's name, not a phone call.
+  [/\bcalled(?=\s*(?:[?.!,]|$))/gi, 'named'],
+];
+
+/** `text` with the everyday phrases of `PHRASES` put the way a creator writes them. */
+export function paraphrased(text: string): string {
+  let out = text;
+  for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
+  return out;
+}
+
 /** Stem → the words of its other group members, as written (PostgreSQL stems them again). */
 const byStem = new Map<string, { words: string[]; stems: string[] }>();
+// A stem in two groups ("colourful" stems to colour) stands for the words of both.
 for (const group of GROUPS) {
   for (const word of group) {
     const own = stem(word);
-    const others = group.filter((other) => stem(other) !== own);
-    byStem.set(own, { words: others, stems: others.map(stem) });
+    const entry = byStem.get(own) ?? { words: [], stems: [] };
+    for (const other of group) {
+      const s = stem(other);
+      if (s !== own && !entry.stems.includes(s)) {
+        entry.words.push(other);
+        entry.stems.push(s);
+      }
+    }
+    byStem.set(own, entry);
   }
 }
 
