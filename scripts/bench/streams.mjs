@@ -8,7 +8,8 @@
 //           N in --levels; streams/s, first token and final event p50/p99, failures counted
 //           (and left out of the times: an error event is never a first token)
 //   rate    a steady --rate sends per second for --seconds, the same figures
-//   probe   GET /embed.js and /api/health, idle and during a burst of 50 (p50/p99)
+//   probe   GET /embed.js and /api/health, idle and during a burst of 50 (p50/p99), timed by a
+//           process of its own (this one reads the burst's answers meanwhile)
 //   open    --open streams held open by a local LLM double whose first word comes at 0.5 s
 //           (one word every 0.5 s): first token p50/p99 beside the double's own, measured
 //           directly at the same concurrency, and the server's memory per open stream
@@ -16,7 +17,8 @@
 // Usage: node scripts/bench/streams.mjs [--db pglite|postgres|pglite,postgres]
 //          [--phases burst,rate,probe,open] [--levels 50,500,2000] [--rounds 2]
 //          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port] [--port N]
-// (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server)
+// (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server;
+// BENCH_CPU_PROF=DIR writes the server's CPU profiles, its thread's and the PGlite worker's, to DIR)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -45,7 +47,6 @@ import {
   spawnChild,
   startBuiltServer,
   summarise,
-  timeGet,
   timeStream,
 } from './lib-streams-client.mjs';
 
@@ -89,7 +90,12 @@ async function startDoppel(db, env = {}) {
     env = { ...env, DATABASE_URL: scratch.url };
   }
   const server = await startBuiltServer(serverMain, {
-    execArgv: ['--expose-gc', '--import', probe],
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      probe,
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env,
     ...(PORT && { port: PORT }),
   });
@@ -172,31 +178,40 @@ async function latencyPhases(db) {
 /** Static file and health latency: idle, then during a burst of 50 sends. */
 async function probePhase(base, bodies) {
   const paths = ['/embed.js', '/api/health'];
-  // Open loop too: one GET of each path every 20 ms, whether or not the last ones answered.
-  const probeLoop = async (until) => {
-    const pending = Object.fromEntries(paths.map((p) => [p, []]));
-    while (!until()) {
-      for (const p of paths) pending[p].push(timeGet(base, p));
-      await sleep(20);
-    }
-    return Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await Promise.all(pending[p])])));
+  // Open loop too: one GET of each path every 20 ms, whether or not the last ones answered,
+  // timed by a process of its own (lib-streams-prober.mjs): this one reads the burst's answers.
+  const probeLoop = () => {
+    const { child: prober } = spawnChild(join(here, 'lib-streams-prober.mjs'));
+    let started;
+    const probing = new Promise((resolve) => (started = resolve));
+    const samples = new Promise((resolve, reject) => {
+      prober.on('message', (m) => {
+        if (m?.probing) started();
+        if (m?.samples) resolve(m.samples);
+      });
+      prober.on('exit', (code) => reject(new Error(`the prober exited (${code}) before answering`)));
+    });
+    prober.send({ base, paths, everyMs: 20 });
+    return {
+      probing,
+      stop: () => {
+        prober.send({ stop: true });
+        return samples;
+      },
+    };
   };
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
     const list = await bodies(50);
     const loadBefore = load();
-    let idleDone = false;
-    const idleTimer = setTimeout(() => {
-      idleDone = true;
-    }, 2000);
-    const idle = await probeLoop(() => idleDone);
-    clearTimeout(idleTimer);
-    let burstDone = false;
-    const during = probeLoop(() => burstDone);
-    const sends = burst(base, list).finally(() => {
-      burstDone = true;
-    });
-    const [busy, sent] = await Promise.all([during, sends]);
+    const idleLoop = probeLoop();
+    await idleLoop.probing;
+    await sleep(2000);
+    const idle = await idleLoop.stop();
+    const during = probeLoop();
+    await during.probing;
+    const sent = await burst(base, list);
+    const busy = await during.stop();
     const row = { load: loadBefore, burstFailed: sent.failed };
     for (const p of paths) {
       const bad = [...idle[p], ...busy[p]].filter((s) => s.status !== 200).length;
