@@ -82,6 +82,26 @@ export async function steady(base, bodies, rate) {
   return figures(runs, performance.now() - started);
 }
 
+/**
+ * Closed loop: each body's conversation sends `sends` messages one after the other, the next
+ * when the previous answer ended, all conversations at once (`n` concurrent streams at every
+ * moment). Hides queueing (a client waits for its answer before asking again), so it answers
+ * "how fast with n streams open", not "how fast for n arriving at once" (that is `burst`).
+ */
+export async function closedLoop(base, bodies, sends) {
+  const started = performance.now();
+  const runs = (
+    await Promise.all(
+      bodies.map(async (body) => {
+        const mine = [];
+        for (let i = 0; i < sends; i++) mine.push(await timeStream(base, body, false));
+        return mine;
+      }),
+    )
+  ).flat();
+  return figures(runs, performance.now() - started);
+}
+
 /** A burst's figures without its runs (for the JSON). */
 export const strip = ({ runs, ...rest }) => rest;
 

@@ -8,6 +8,9 @@
 //           N in --levels; streams/s, first token and final event p50/p99, failures counted
 //           (and left out of the times: an error event is never a first token)
 //   rate    a steady --rate sends per second for --seconds, the same figures
+//   loop    closed loop (the bench issue 2 and 8 measured against): N conversations at once,
+//           N in --levels, each sending --sends messages one after the other; first token p50
+//           "at N concurrent streams" (hides queueing: reported beside burst, not instead of it)
 //   probe   GET /embed.js and /api/health, idle and during a burst of 50 (p50/p99), timed by a
 //           process of its own (this one reads the burst's answers meanwhile)
 //   open    --open streams held open by a local LLM double whose first word comes at 0.5 s
@@ -16,7 +19,7 @@
 // Records the load average with every phase (the machine may be shared). Prints JSON.
 // Usage: node scripts/bench/streams.mjs [--db pglite|postgres|pglite,postgres]
 //          [--phases burst,rate,probe,open] [--levels 50,500,2000] [--rounds 2]
-//          [--rate 20] [--seconds 10] [--open 1000] [--target http://host:port] [--port N]
+//          [--rate 20] [--seconds 10] [--sends 5] [--open 1000] [--target http://host:port] [--port N]
 // (needs `npm run build`; DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server;
 // BENCH_CPU_PROF=DIR writes the server's CPU profiles, its thread's and the PGlite worker's, to DIR)
 import { spawnSync } from 'node:child_process';
@@ -27,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   burst,
+  closedLoop,
   conversations,
   figures,
   load,
@@ -52,7 +56,8 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const serverMain = join(root, 'packages/server/dist/main.mjs');
+// BENCH_SERVER_MAIN: another build of the server (an A/B of two builds on the same machine state).
+const serverMain = process.env.BENCH_SERVER_MAIN ?? join(root, 'packages/server/dist/main.mjs');
 const probe = join(here, 'lib-streams-probe.mjs');
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +68,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
     open: { type: 'string', default: '1000' },
+    sends: { type: 'string', default: '5' },
     target: { type: 'string' },
     // Doppel's port; the bare server and the LLM double take the next two (0: free ports).
     port: { type: 'string', default: '0' },
@@ -149,6 +155,25 @@ async function latencyPhases(db) {
           round1(r.doppel.firstTokenMs.p50 / Math.max(0.01, r.bare.firstTokenMs.p50)),
         ),
       };
+    }
+  }
+
+  if (phases.has('loop')) {
+    out.loop = {};
+    const sends = Number(args.sends);
+    for (const n of LEVELS.filter((level) => level <= 500)) {
+      const list = await bodies(n);
+      const loadBefore = load();
+      const bare = await closedLoop(
+        baseline.base,
+        list.map(() => message('baseline', questions[0])),
+        sends,
+      );
+      const doppelRun = await closedLoop(doppel.base, list, sends);
+      out.loop[n] = { sends, load: loadBefore, doppel: doppelRun, bare };
+      log(
+        `${db} closed loop ${n}×${sends}: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50}), failed ${doppelRun.failed}`,
+      );
     }
   }
 
@@ -313,7 +338,8 @@ const results = {
 };
 for (const db of args.target ? ['target'] : args.db.split(',')) {
   const run = {};
-  if (['burst', 'rate', 'probe'].some((p) => phases.has(p))) Object.assign(run, await latencyPhases(db));
+  if (['burst', 'loop', 'rate', 'probe'].some((p) => phases.has(p)))
+    Object.assign(run, await latencyPhases(db));
   if (phases.has('open')) run.openStreams = await openStreamsPhase(db);
   results.runs.push(run);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@doppel/db';
+import { currentPriority, type Db, queryPriority } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failingBrain, stuckBrain } from '../../test/support/brain-doubles';
@@ -75,5 +75,34 @@ describe.each(testDatabases())('runAnswer on $name', ({ open }) => {
       other.follow(id, 1, { keepAliveMs: 1000, takeOver: async () => {} }),
     ).text();
     expect(parseEvents(after1)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
+  });
+
+  it("writes a stream's first events at its request's priority, the rest behind the work waiting", async () => {
+    // The priority each write of the events carried (the embedded database runs the lowest first).
+    const writes: number[] = [];
+    const recording: Db = {
+      ...db,
+      query: (sql, params, options) => {
+        if (sql.includes('answer_stream_batches')) writes.push(currentPriority());
+        return db.query(sql, params, options);
+      },
+    };
+    const relay = createStreamRelay(recording, silentLogger);
+    const id = await newStream(relay.holder);
+    const requestStarted = performance.now() - 5_000;
+    const writer = queryPriority.run(requestStarted, () => relay.write(id));
+    const follow = new Response(relay.follow(id, 0, { keepAliveMs: 1000, takeOver: async () => {} })).text();
+    writer.push({ type: 'token', token: 'First ' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const beforeSecond = performance.now();
+    writer.push({ type: 'token', token: 'second.' });
+    await writer.end();
+    expect(parseEvents(await follow)).toEqual([
+      { type: 'token', token: 'First ' },
+      { type: 'token', token: 'second.' },
+    ]);
+    expect(writes[0]).toBe(requestStarted);
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    for (const later of writes.slice(1)) expect(later).toBeGreaterThanOrEqual(beforeSecond);
   });
 });

@@ -17,7 +17,7 @@
  */
 import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
 import type { AffiliateProduct } from '@doppel/core';
-import { type Db, isTransientDatabaseError } from '@doppel/db';
+import { type Db, isTransientDatabaseError, queryPriority } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
@@ -120,14 +120,17 @@ export async function runAnswer(
     }
     if (skip !== null && done.text !== skip) throw new AnswerDiverged();
     clearTimeout(idle);
-    // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw.
-    const stored = await storeStreamAnswer(db, stream, {
-      conversationId,
-      userMessageId,
-      ...done,
-      interrupted: false,
-      products,
-    });
+    // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw. Stored behind
+    // the database work already waiting (sends that wait for their first token, issue 14 §6).
+    const stored = await queryPriority.run(performance.now(), () =>
+      storeStreamAnswer(db, stream, {
+        conversationId,
+        userMessageId,
+        ...done,
+        interrupted: false,
+        products,
+      }),
+    );
     if (stored.status !== 'lost' && stored.message)
       writer.push({ type: 'message', message: toMessage(stored.message) });
   } catch (error) {

@@ -9,7 +9,7 @@
  * same tables, the same code.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@doppel/db';
+import { currentPriority, type Db, queryPriority } from '@doppel/db';
 import type { StreamEvent } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import {
@@ -139,6 +139,11 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
     queued: StreamEvent[];
     /** Set by `end`: the stream is marked finished with the next write, which resolves this. */
     finish: (() => void) | null;
+    /**
+     * The priority of the request that started the stream (query-priority.ts) until its first
+     * events are written; null after: its first token is out.
+     */
+    firstPriority: number | null;
   }
   /** Streams with events or an end waiting to be written. */
   const dirty = new Set<Pending>();
@@ -161,18 +166,27 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
       for (const { pending, finish } of batch) if (pending.lost.signal.aborted) finish?.();
       const live = batch.filter(({ pending }) => !pending.lost.signal.aborted);
       if (live.length === 0) continue;
+      // A write carrying a stream's first events goes at that stream's request's priority; any
+      // other write goes behind the work already waiting (issue 14 §6): a send that waits for
+      // its first token comes before more tokens of answers that are already streaming.
+      const firsts = live.flatMap(({ pending, events }) =>
+        events.length > 0 && pending.firstPriority !== null ? [pending.firstPriority] : [],
+      );
+      const priority = firsts.length > 0 ? Math.min(...firsts) : performance.now();
       let held: Set<string>;
       try {
         held = await retried(`writing ${live.length} streams`, () =>
-          appendStreamEvents(
-            db,
-            holder,
-            live.map((e) => ({
-              streamId: e.pending.stream.id,
-              firstSeq: e.firstSeq,
-              events: e.events,
-              finish: e.finish !== null,
-            })),
+          queryPriority.run(priority, () =>
+            appendStreamEvents(
+              db,
+              holder,
+              live.map((e) => ({
+                streamId: e.pending.stream.id,
+                firstSeq: e.firstSeq,
+                events: e.events,
+                finish: e.finish !== null,
+              })),
+            ),
           ),
         );
       } catch (error) {
@@ -191,6 +205,7 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
           pending.lost.abort(new Error(`stream ${pending.stream.id} was taken over by another process`));
         } else {
           pending.seq += events.length;
+          if (events.length > 0) pending.firstPriority = null;
           events.forEach((event, i) => {
             pending.stream.events.push({ seq: firstSeq + i, event });
           });
@@ -223,6 +238,7 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
       seq: nextSeq,
       queued: [],
       finish: null,
+      firstPriority: currentPriority(),
       notify: () => {
         const woken = wake;
         stream.changed = new Promise((resolve) => (wake = resolve));
