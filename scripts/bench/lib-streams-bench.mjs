@@ -83,18 +83,18 @@ export async function steady(base, bodies, rate) {
 }
 
 /**
- * Closed loop: each body's conversation sends `sends` messages one after the other, the next
- * when the previous answer ended, all conversations at once (`n` concurrent streams at every
- * moment). Hides queueing (a client waits for its answer before asking again), so it answers
- * "how fast with n streams open", not "how fast for n arriving at once" (that is `burst`).
+ * Closed loop: `clients` clients at once, each sending its bodies one after the other, the next
+ * when the previous answer ended (`clients` concurrent streams at every moment). Hides queueing
+ * (a client waits for its answer before asking again), so it answers "how fast with n streams
+ * open", not "how fast for n arriving at once" (that is `burst`).
  */
-export async function closedLoop(base, bodies, sends) {
+export async function closedLoop(base, bodies, clients) {
   const started = performance.now();
   const runs = (
     await Promise.all(
-      bodies.map(async (body) => {
+      Array.from({ length: clients }, async (_, c) => {
         const mine = [];
-        for (let i = 0; i < sends; i++) mine.push(await timeStream(base, body, false));
+        for (let i = c; i < bodies.length; i += clients) mine.push(await timeStream(base, bodies[i], false));
         return mine;
       }),
     )

@@ -8,8 +8,9 @@
 //           N in --levels; streams/s, first token and final event p50/p99, failures counted
 //           (and left out of the times: an error event is never a first token)
 //   rate    a steady --rate sends per second for --seconds, the same figures
-//   loop    closed loop (the bench issue 2 and 8 measured against): N conversations at once,
-//           N in --levels, each sending --sends messages one after the other; first token p50
+//   loop    closed loop (the bench issue 2 and 8 measured against): N clients at once, N in
+//           --levels, each sending --sends messages one after the other (each in a new
+//           conversation of a new visitor, as in a burst: no quota runs out); first token p50
 //           "at N concurrent streams" (hides queueing: reported beside burst, not instead of it)
 //   probe   GET /embed.js and /api/health, idle and during a burst of 50 (p50/p99), timed by a
 //           process of its own (this one reads the burst's answers meanwhile)
@@ -162,14 +163,14 @@ async function latencyPhases(db) {
     out.loop = {};
     const sends = Number(args.sends);
     for (const n of LEVELS.filter((level) => level <= 500)) {
-      const list = await bodies(n);
+      const list = await bodies(n * sends);
       const loadBefore = load();
       const bare = await closedLoop(
         baseline.base,
         list.map(() => message('baseline', questions[0])),
-        sends,
+        n,
       );
-      const doppelRun = await closedLoop(doppel.base, list, sends);
+      const doppelRun = await closedLoop(doppel.base, list, n);
       out.loop[n] = { sends, load: loadBefore, doppel: doppelRun, bare };
       log(
         `${db} closed loop ${n}×${sends}: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50}), failed ${doppelRun.failed}`,
