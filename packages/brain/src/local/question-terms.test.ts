@@ -112,4 +112,13 @@ describe('questionTerms', () => {
   it('does not take "based" in "where are you based?" as a subject', () => {
     expect(questionTerms('Where are you based?', undefined, stats)).toEqual([]);
   });
+
+  it('reads an everyday phrase as the word a creator writes, in the question and in its context', () => {
+    const terms = (q: string, context?: string) => questionTerms(q, context, stats).map((t) => t.term);
+    expect(terms('Can I get my money back?')).toContain('refund');
+    expect(terms('Can I get my money back?')).not.toContain('money');
+    expect(terms('And in winter?', 'Can I get my money back?')).toContain('refund');
+    expect(terms('What is your boat called?')).toContain('name');
+    expect(terms('I called the client, what next?')).toContain('call');
+  });
 });

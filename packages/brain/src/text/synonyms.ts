@@ -9,7 +9,7 @@ import { stem } from './terms';
  * Each line is one group; every word of a group stands for the others. A group may list
  * inflections the stemmer keeps apart (Snowball stems "glue" to glue but "glued" to glu).
  */
-const GROUPS: readonly (readonly string[])[] = [
+export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['glue', 'glued', 'adhesive'],
   ['sharpen', 'hone'],
   ['colour', 'color'],
@@ -113,34 +113,56 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
-  // "What is your boat called?": a thing's name, not a phone call.
-  [/\bcalled(?=\s*(?:[?.!,]|$))/gi, 'named'],
 ];
+
+/**
+ * "What is your boat called?", "What's the podcast called?": a thing's name, not a phone call —
+ * only "called" ending a clause after a form of "be". "The shop I called home", "I called the
+ * client" and "what if the client never called?" keep their call.
+ */
+const CALLED_NAME =
+  /\b(?:is|isn['’]t|was|wasn['’]t|are|aren['’]t|were|weren['’]t|be|been|being|(?<=\p{L})['’]s|(?<=\p{L})['’]re)((?:\s+[\p{L}\d'’-]+){0,6}?)\s+called(?=\s*(?:[?.!,;]|$))/giu;
+/** "Who is the person you called?": someone called, right before the verb — a call after all. */
+const CALLER =
+  /(?:^|\s)(?:I|you|we|they|he|she|who|nobody|someone|somebody|never|ever|just|already|have|has|had)$/i;
 
 /** `text` with the everyday phrases of `PHRASES` put the way a creator writes them. */
 export function paraphrased(text: string): string {
   let out = text;
   for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
-  return out;
+  return out.replace(CALLED_NAME, (match, between: string) =>
+    CALLER.test(between) ? match : `${match.slice(0, -'called'.length)}named`,
+  );
 }
 
 /** Stem → the words of its other group members, as written (PostgreSQL stems them again). */
-const byStem = new Map<string, { words: string[]; stems: string[] }>();
-// A stem in two groups ("colourful" stems to colour) stands for the words of both.
-for (const group of GROUPS) {
-  for (const word of group) {
-    const own = stem(word);
-    const entry = byStem.get(own) ?? { words: [], stems: [] };
-    for (const other of group) {
-      const s = stem(other);
-      if (s !== own && !entry.stems.includes(s)) {
-        entry.words.push(other);
-        entry.stems.push(s);
+export type SynonymIndex = ReadonlyMap<string, { readonly words: string[]; readonly stems: string[] }>;
+
+/**
+ * The index of `groups`: each stem to the other words of every group it is in. A stem in two
+ * groups ("colourful" stems to colour; "teach" in a teaching and a lessons group) stands for the
+ * words of both — a later group does not replace an earlier one.
+ */
+export function synonymIndex(groups: readonly (readonly string[])[]): SynonymIndex {
+  const index = new Map<string, { words: string[]; stems: string[] }>();
+  for (const group of groups) {
+    for (const word of group) {
+      const own = stem(word);
+      const entry = index.get(own) ?? { words: [], stems: [] };
+      for (const other of group) {
+        const s = stem(other);
+        if (s !== own && !entry.stems.includes(s)) {
+          entry.words.push(other);
+          entry.stems.push(s);
+        }
       }
+      index.set(own, entry);
     }
-    byStem.set(own, entry);
   }
+  return index;
 }
+
+const byStem = synonymIndex(SYNONYM_GROUPS);
 
 /** The stems that stand for `term` (a stem) besides itself; [] when it has none. */
 export function synonymStems(term: string): readonly string[] {
