@@ -623,12 +623,22 @@ function leadWithAnswer(
  * document's title nor its section's heading does ("…thinner than you'd get from rough stock" is
  * not about stocks).
  */
-export function mentionsInPassing(window: AnswerWindow, term: QuestionTerm): boolean {
+export function mentionsInPassing(
+  window: AnswerWindow,
+  term: QuestionTerm,
+  others: readonly QuestionTerm[] = [],
+): boolean {
   if (holdsTerm(window.title, term)) return false;
   const section = window.sentences[0]?.section;
   if (section && holdsTerm(new Set(contentTerms(section)), term)) return false;
   const holding = window.all.filter((s) => s.part === 0 && holdsTerm(new Set(s.terms), term));
-  return holding.length <= 1;
+  // Unless the one sentence naming it says the rest of what is asked with it ("Do you sell your
+  // furniture?" — "very few furniture makers live entirely on commissions"): about the question.
+  const withTheRest = (s: WindowSentence): boolean => {
+    const terms = new Set(s.terms);
+    return others.length > 0 && others.every((t) => holdsTerm(terms, t));
+  };
+  return holding.length === 0 || (holding.length === 1 && !holding.some(withTheRest));
 }
 
 /** What sentences [i, j] of `window`'s passage hold of the question. */

@@ -241,6 +241,18 @@ describe('composeGroundedAnswer on a subject named in passing', () => {
     expect(composeGroundedAnswer('Is now a good time to buy stocks?', [lumber])).toBeNull();
   });
 
+  it('answers from the one sentence naming it together with the rest of what is asked', () => {
+    const business = passage(
+      'p5',
+      'Honestly, very few furniture makers live entirely on commissions. My income is roughly half teaching, a third commissions, and the rest online. Teaching smooths out the lumpy cash flow.',
+      { documentTitle: 'Pricing Commissions Honestly' },
+    );
+    const answer = composeGroundedAnswer('Do you sell your furniture?', [business]);
+    expect(answer?.text).toMatch(/^Honestly, very few furniture makers live entirely on commissions \[1\]\./);
+    // The same sentence without the rest of the question's words is still a mention in passing.
+    expect(composeGroundedAnswer('Do you repair furniture?', [business])).toBeNull();
+  });
+
   it('answers from a passage about it', () => {
     const about = { ...lumber, documentTitle: 'Rough stock or S4S?' };
     expect(composeGroundedAnswer('Should I buy rough stock?', [about])).not.toBeNull();

@@ -385,7 +385,10 @@ export function composeGroundedAnswer(
   const [subject] = subjects;
   // Unless the creator says it of their own ("What was your PhD about?" — "My PhD, finished in 2013, was on…").
   const ownWords = mirroredPhrases(question).some((m) => grown.sentences.some((s) => m.test(s.text)));
-  if (subjects.length === 1 && subject && !cued && !ownWords && mentionsInPassing(best, subject)) return null;
+  // The question's other words that say what it asks ("*sell* your furniture"), not its framing ("buy stocks").
+  const others = terms.filter((t) => t.focus && !t.framing && !t.absent && t !== subject && !t.unknown);
+  if (subjects.length === 1 && subject && !cued && !ownWords && mentionsInPassing(best, subject, others))
+    return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = digest
     ? digest.sentences
