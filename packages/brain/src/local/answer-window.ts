@@ -357,6 +357,15 @@ export function bestWindow(
     return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
   const stated = all.map((s) => statesAsked(s, context));
+  // "Seagrass meadows store carbon… Ours covers about 3 hectares.": a sentence pointing back at
+  // the one before it in its paragraph is about what that one is about.
+  const relevantAt = all.map((s, k) => {
+    const before = all[k - 1];
+    return (
+      relevant(s) ||
+      (s.dangling && before !== undefined && paragraphKey(before) === paragraphKey(s) && relevant(before))
+    );
+  });
   // The subjects the document's title does not already name ("gravel" in "Tyre Pressure…") carry
   // the thread of a run, the weightier of them.
   const untitled = context.terms.filter((t) => t.focus && t.topical && !holdsTerm(title, t));
@@ -484,7 +493,7 @@ export function bestWindow(
         );
       const anchored =
         headHeld &&
-        (stating.some(relevant) ||
+        (sentences.some((_, k) => stated[i + k] === true && relevantAt[i + k] === true) ||
           (context.terms.length === 0 && stating.length > 0) ||
           (asked && stated[i] === true) ||
           makeup ||

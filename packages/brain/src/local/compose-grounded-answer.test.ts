@@ -230,6 +230,24 @@ describe('composeGroundedAnswer with section headings', () => {
   });
 });
 
+describe('composeGroundedAnswer on a size', () => {
+  it('answers with the sentence giving the size, pointing back at the one naming the subject', () => {
+    const handout = passage(
+      'h1',
+      'Seagrass meadows store carbon, shelter young fish and calm the water over the sand. Ours, in the middle of the cove, covers about 3 hectares. We survey it once a month.',
+      { documentTitle: 'Seagrass Survey - Volunteer Handout', rank: 0.6 },
+    );
+    const podcast = passage(
+      'h2',
+      'Because the sea is loud. We put a hydrophone on the edge of our seagrass meadow in 2019, and it records for five minutes every half hour, all year.',
+      { documentTitle: 'Listening to the Sea' },
+    );
+    const answer = composeGroundedAnswer('How large is your seagrass meadow?', [podcast, handout]);
+    expect(answer?.text).toContain('covers about 3 hectares [1].');
+    expect(answer?.citations[0]?.documentTitle).toBe('Seagrass Survey - Volunteer Handout');
+  });
+});
+
 describe('composeGroundedAnswer on a subject named in passing', () => {
   const lumber = passage(
     'l1',

@@ -121,4 +121,10 @@ describe('questionTerms', () => {
     expect(terms('What is your boat called?')).toContain('name');
     expect(terms('I called the client, what next?')).toContain('call');
   });
+
+  it('reads "how large" as the kind of answer asked, not a subject', () => {
+    const terms = questionTerms('How large is your seagrass meadow?', undefined).map((t) => t.term);
+    expect(terms).not.toContain('larg');
+    expect(terms).toEqual(expect.arrayContaining(['seagrass', 'meadow']));
+  });
 });

@@ -65,7 +65,7 @@ const BEFORE =
   /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
-  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
+  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
