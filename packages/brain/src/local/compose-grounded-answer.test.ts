@@ -230,6 +230,26 @@ describe('composeGroundedAnswer with section headings', () => {
   });
 });
 
+describe('composeGroundedAnswer on the creator’s former work', () => {
+  it('answers "what job did you have…" from the page that says it without the word "job"', () => {
+    const about = passage(
+      'ab1',
+      'I spent my twenties at sea, but not as a scientist. For seven years I was a navigation officer on container ships, mostly between Rotterdam and Singapore.',
+      { documentTitle: 'About Morwenna' },
+    );
+    const statistics = {
+      frequencies: new Map([
+        ['job', 0],
+        ['sea', 12],
+      ]),
+      chunks: 200,
+    };
+    const answer = composeGroundedAnswer('What job did you have at sea?', [about], { statistics });
+    expect(answer?.text).toContain('navigation officer');
+    expect(answer?.hedged).toBe(false);
+  });
+});
+
 describe('composeGroundedAnswer on a size', () => {
   it('answers with the sentence giving the size, pointing back at the one naming the subject', () => {
     const handout = passage(

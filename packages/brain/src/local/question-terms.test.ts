@@ -127,4 +127,18 @@ describe('questionTerms', () => {
     expect(terms).not.toContain('larg');
     expect(terms).toEqual(expect.arrayContaining(['seagrass', 'meadow']));
   });
+
+  it('reads the kind of fact asked about the creator ("what job…") as framing, not a subject never covered', () => {
+    const terms = questionTerms('What job did you have at sea?', undefined, {
+      frequencies: new Map([
+        ['job', 0],
+        ['sea', 12],
+      ]),
+      chunks: 200,
+    });
+    const job = terms.find((t) => t.term === 'job');
+    expect(job?.topical).toBe(false);
+    expect(job?.framing).toBe(true);
+    expect(terms.find((t) => t.term === 'sea')?.topical).toBe(true);
+  });
 });

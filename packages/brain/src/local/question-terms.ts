@@ -31,7 +31,7 @@ const FRAMING = new Set(
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
-  field discipline former previous`
+  field discipline former previous job career profession occupation`
     .split(/\s+/)
     .map(stem),
 );
