@@ -250,6 +250,29 @@ describe('composeGroundedAnswer on the creator’s former work', () => {
   });
 });
 
+describe('composeGroundedAnswer on the creator’s life now', () => {
+  const about = passage(
+    'ab2',
+    'I founded the lab in 2016 in the old lifeboat station. I live above the lab with my partner, Kit, who builds boats, and a three-legged cat called Limpet who hates the sea.',
+    { documentTitle: 'About Morwenna' },
+  );
+
+  it('answers "any pets?" from the cat their About page names once', () => {
+    const answer = composeGroundedAnswer('Do you have any pets?', [about], {
+      cloneName: 'Morwenna Tregear',
+      intent: questionIntent('Do you have any pets?'),
+    });
+    expect(answer?.text).toContain('a three-legged cat called Limpet');
+  });
+
+  it('does not answer from a post that names it once in passing', () => {
+    const post = { ...about, documentTitle: 'Rock pooling with kids' };
+    expect(
+      composeGroundedAnswer('Do you have any pets?', [post], { cloneName: 'Morwenna Tregear' }),
+    ).toBeNull();
+  });
+});
+
 describe('composeGroundedAnswer on a size', () => {
   it('answers with the sentence giving the size, pointing back at the one naming the subject', () => {
     const handout = passage(

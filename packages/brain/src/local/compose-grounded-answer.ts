@@ -387,7 +387,16 @@ export function composeGroundedAnswer(
   const ownWords = mirroredPhrases(question).some((m) => grown.sentences.some((s) => m.test(s.text)));
   // The question's other words that say what it asks ("*sell* your furniture"), not its framing ("buy stocks").
   const others = terms.filter((t) => t.focus && !t.framing && !t.absent && t !== subject && !t.unknown);
-  if (subjects.length === 1 && subject && !cued && !ownWords && mentionsInPassing(best, subject, others))
+  // The creator's biography says each thing about their life once: there, once is not in passing.
+  const ownLife = intent.aboutCreator && biography.test(passage.documentTitle);
+  if (
+    subjects.length === 1 &&
+    subject &&
+    !cued &&
+    !ownWords &&
+    !ownLife &&
+    mentionsInPassing(best, subject, others)
+  )
     return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = digest

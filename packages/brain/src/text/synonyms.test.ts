@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { paraphrased, SYNONYM_GROUPS, synonymIndex, synonymOf, synonymStems, withSynonyms } from './synonyms';
+import {
+  KINDS,
+  paraphrased,
+  SYNONYM_GROUPS,
+  synonymIndex,
+  synonymOf,
+  synonymStems,
+  withKinds,
+  withSynonyms,
+} from './synonyms';
 import { contentTerms, stem } from './terms';
 
 describe('synonyms', () => {
@@ -102,5 +111,19 @@ describe('paraphrased', () => {
     expect(withSynonyms(paraphrased(question), contentTerms(paraphrased(question)))).not.toMatch(
       /\bnamed?\b/,
     );
+  });
+});
+
+describe('withKinds', () => {
+  it('lets a word naming a kind stand for the things of that kind, one way only', () => {
+    expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('cat'), stem('dog')]));
+    expect(synonymStems(stem('cat'))).not.toContain(stem('pet'));
+    expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));
+  });
+
+  it('keeps the synonyms a kind already had', () => {
+    const index = withKinds(synonymIndex([['pet', 'companion']]), KINDS);
+    expect(index.get(stem('pet'))?.words).toEqual(expect.arrayContaining(['companion', 'cat']));
+    expect(index.get(stem('companion'))?.words).toEqual(['pet']);
   });
 });

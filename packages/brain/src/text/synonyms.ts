@@ -99,6 +99,18 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 ];
 
 /**
+ * Words naming a kind of thing, each with the things of that kind a creator names instead ("Do
+ * you have any pets?" — "a three-legged cat called Limpet"). One way only: a sentence about a
+ * cat answers a question about pets, a question about cats is not answered by "pets".
+ */
+export const KINDS: readonly (readonly [string, readonly string[]])[] = [
+  ['pet', ['cat', 'dog', 'puppy', 'kitten', 'rabbit', 'hamster', 'parrot', 'tortoise', 'budgie']],
+  ['furniture', ['table', 'chair', 'desk', 'cabinet', 'dresser', 'bookcase', 'stool', 'sideboard']],
+  ['vehicle', ['car', 'van', 'truck', 'lorry', 'motorbike']],
+  ['family', ['partner', 'wife', 'husband', 'child', 'children', 'kid', 'son', 'daughter', 'parent']],
+];
+
+/**
  * Everyday phrases and the one word a creator would write for them ("money back" → refund,
  * "on my own" → alone, "steaming up" → fog), replaced before a question is split into terms.
  */
@@ -162,7 +174,25 @@ export function synonymIndex(groups: readonly (readonly string[])[]): SynonymInd
   return index;
 }
 
-const byStem = synonymIndex(SYNONYM_GROUPS);
+/** `index` with each kind's stem standing also for the things of that kind (not the other way). */
+export function withKinds(index: SynonymIndex, kinds: typeof KINDS): SynonymIndex {
+  const out = new Map([...index].map(([k, v]) => [k, { words: [...v.words], stems: [...v.stems] }]));
+  for (const [kind, members] of kinds) {
+    const own = stem(kind);
+    const entry = out.get(own) ?? { words: [], stems: [] };
+    for (const member of members) {
+      const s = stem(member);
+      if (s !== own && !entry.stems.includes(s)) {
+        entry.words.push(member);
+        entry.stems.push(s);
+      }
+    }
+    out.set(own, entry);
+  }
+  return out;
+}
+
+const byStem = withKinds(synonymIndex(SYNONYM_GROUPS), KINDS);
 
 /** The stems that stand for `term` (a stem) besides itself; [] when it has none. */
 export function synonymStems(term: string): readonly string[] {
