@@ -119,6 +119,10 @@ describe('withKinds', () => {
     expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('cat'), stem('dog')]));
     expect(synonymStems(stem('cat'))).not.toContain(stem('pet'));
     expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));
+    // "What colour does cherry turn?" — "salmon pink to deep reddish-brown".
+    for (const word of ['colour', 'color'])
+      expect(synonymStems(stem(word))).toEqual(expect.arrayContaining([stem('reddish'), stem('pink')]));
+    expect(synonymStems(stem('pink'))).not.toContain(stem('colour'));
   });
 
   it('keeps the synonyms a kind already had', () => {

@@ -108,6 +108,28 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
   ['furniture', ['table', 'chair', 'desk', 'cabinet', 'dresser', 'bookcase', 'stool', 'sideboard']],
   ['vehicle', ['car', 'van', 'truck', 'lorry', 'motorbike']],
   ['family', ['partner', 'wife', 'husband', 'child', 'children', 'kid', 'son', 'daughter', 'parent']],
+  ...['colour', 'color'].map(
+    (word) =>
+      [
+        word,
+        [
+          'red',
+          'reddish',
+          'pink',
+          'brown',
+          'amber',
+          'golden',
+          'yellow',
+          'orange',
+          'green',
+          'blue',
+          'purple',
+          'grey',
+          'black',
+          'white',
+        ],
+      ] as const,
+  ),
 ];
 
 /**
