@@ -314,6 +314,22 @@ describe('composeGroundedAnswer on a subject named in passing', () => {
     expect(composeGroundedAnswer('Do you repair furniture?', [business])).toBeNull();
   });
 
+  it('answers from the next passage when the best one names the subject only in passing', () => {
+    const post = passage(
+      'q1',
+      'ON TEACHING SMALL GROUPS\n\nEvery class at the school has six students, maximum. The value of an in-person class is that someone catches your mistake in the first minute. That does not scale, and I have stopped trying to make it.',
+      { documentTitle: 'LinkedIn posts (collected)', documentType: 'linkedin' },
+    );
+    const video = passage(
+      'q2',
+      "Today is sharpening, and I'm going to show you the exact routine I teach on the first morning of every class. Before anybody touches a board, they sharpen.",
+      { documentTitle: 'Sharpening a Plane Iron', rank: 0.9 },
+    );
+    const answer = composeGroundedAnswer("What's the first thing you teach beginners?", [post, video]);
+    expect(answer?.text).toContain('Before anybody touches a board, they sharpen [1].');
+    expect(answer?.citations[0]?.documentTitle).toBe('Sharpening a Plane Iron');
+  });
+
   it('answers from a passage about it', () => {
     const about = { ...lumber, documentTitle: 'Rough stock or S4S?' };
     expect(composeGroundedAnswer('Should I buy rough stock?', [about])).not.toBeNull();

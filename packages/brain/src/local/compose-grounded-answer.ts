@@ -364,7 +364,34 @@ export function composeGroundedAnswer(
     const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
     return { window: w, grown, cued, decision };
   };
+  // A question with one subject ("stocks") is not answered by a passage that names it in passing
+  // — unless the sentence naming it says the rest of what is asked too ("*sell* your furniture"),
+  // the creator says it in their own words, or it is their biography (which says each thing once).
+  const subjects = terms.filter((t) => t.topical && t.focus);
+  const [subject] = subjects;
+  const others = terms.filter((t) => t.focus && !t.framing && !t.absent && t !== subject && !t.unknown);
+  const inPassing = (w: AnswerWindow, sentences: readonly WindowSentence[], cued: boolean): boolean => {
+    const p = passages[w.passage];
+    const ownWords = mirroredPhrases(question).some((m) => sentences.some((s) => m.test(s.text)));
+    const ownLife = intent.aboutCreator && p !== undefined && biography.test(p.documentTitle);
+    return (
+      subjects.length === 1 &&
+      subject !== undefined &&
+      !cued &&
+      !ownWords &&
+      !ownLife &&
+      mentionsInPassing(w, subject, others)
+    );
+  };
   let judged = judge(first);
+  // The best window names the subject in passing: the next one that answers and does not.
+  if (judged.decision !== 'none' && inPassing(judged.window, judged.grown.sentences, judged.cued)) {
+    const next = windows
+      .slice(1)
+      .map(judge)
+      .find((j) => j.decision !== 'none' && !inPassing(j.window, j.grown.sentences, j.cued));
+    if (next) judged = next;
+  }
   if (judged.decision === 'none') {
     // A question about the creator's life that their knowledge words differently ("Where are
     // you based?"): their biography's sentence stating that kind of fact, as a hedge.
@@ -380,24 +407,7 @@ export function composeGroundedAnswer(
     best = windows.find((w) => w.passage === digest.passage) ?? { ...best, passage: digest.passage };
   const passage = passages[best.passage];
   if (!passage) return null;
-  // A question with one subject ("stocks") is not answered by a passage that names it in passing.
-  const subjects = terms.filter((t) => t.topical && t.focus);
-  const [subject] = subjects;
-  // Unless the creator says it of their own ("What was your PhD about?" — "My PhD, finished in 2013, was on…").
-  const ownWords = mirroredPhrases(question).some((m) => grown.sentences.some((s) => m.test(s.text)));
-  // The question's other words that say what it asks ("*sell* your furniture"), not its framing ("buy stocks").
-  const others = terms.filter((t) => t.focus && !t.framing && !t.absent && t !== subject && !t.unknown);
-  // The creator's biography says each thing about their life once: there, once is not in passing.
-  const ownLife = intent.aboutCreator && biography.test(passage.documentTitle);
-  if (
-    subjects.length === 1 &&
-    subject &&
-    !cued &&
-    !ownWords &&
-    !ownLife &&
-    mentionsInPassing(best, subject, others)
-  )
-    return null;
+  if (inPassing(best, grown.sentences, cued)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = digest
     ? digest.sentences

@@ -141,4 +141,13 @@ describe('questionTerms', () => {
     expect(job?.framing).toBe(true);
     expect(terms.find((t) => t.term === 'sea')?.topical).toBe(true);
   });
+
+  it('reads who is taught ("teach beginners") as framing when the question has a subject of its own', () => {
+    const first = questionTerms("What's the first thing you teach beginners?", undefined, stats);
+    expect(first.find((t) => t.term === 'beginn')?.topical).toBe(false);
+    expect(first.find((t) => t.term === 'first')?.topical).toBe(true);
+    // "How do you teach kids?": the kids are all it is about.
+    const kids = questionTerms('How do you teach kids?', undefined, stats);
+    expect(kids.find((t) => t.term === 'kid')?.topical).toBe(true);
+  });
 });
