@@ -35,6 +35,14 @@ describe('askedMeasure', () => {
     expect(high?.test('A quarter of the students came back.')).toBe(false);
   });
 
+  it('reads "how large / big / small" as asking a size, an area included', () => {
+    const size = askedMeasure('How large is your seagrass meadow?');
+    expect(size?.test('Ours covers about 3 hectares.')).toBe(true);
+    expect(size?.test('The pond is 40 metres across.')).toBe(true);
+    expect(size?.test('We put the hydrophone there in 2019, for five minutes every half hour.')).toBe(false);
+    expect(askedMeasure('How big is the garden?')?.test('It is two acres.')).toBe(true);
+  });
+
   it('asks for no measure when the question does not name one', () => {
     expect(askedMeasure('What glue do you use for chairs?')).toBeNull();
   });

@@ -13,9 +13,14 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   // "How far ahead are you booked?" asks for a time, not a length.
   { asks: /\bhow far (ahead|in advance|out)\b/, units: 'days?|weeks?|months?|years?' },
   {
-    asks: /\bhow (far(?! (ahead|in advance|out)\b)|wide|thick|deep|close|big|tall|high)\b|\bapart\b|\b(width|length|thickness|height|size|distance)\b/,
+    asks: /\bhow (far(?! (ahead|in advance|out)\b)|wide|thick|deep|close|big|large|small|tall|high)\b|\bapart\b|\b(width|length|thickness|height|size|distance)\b/,
     units:
       'inch(?:es)?|feet|foot|millimet(?:re|er)s?|mm|centimet(?:re|er)s?|cm|met(?:re|er)s?|kilomet(?:re|er)s?|km|miles?|yards?|(?:fortieth|sixteenth|eighth|quarter|half) (?:of )?an inch|\'|"',
+  },
+  // "How large is the meadow?": an area.
+  {
+    asks: /\bhow (big|large|small)\b|\b(size|area)\b/,
+    units: 'hectares?|acres?|square (?:met(?:re|er)s?|feet|foot|miles?|kilomet(?:re|er)s?)|m²|km²',
   },
   { asks: /\bhow heavy\b|\bweight\b/, units: 'pounds?|lbs?|kilograms?|kg|grams?|g|ounces?|oz' },
   { asks: /\bpressure\b/, units: 'psi|pounds per square inch|bar' },

@@ -357,6 +357,15 @@ export function bestWindow(
     return context.terms.reduce((sum, t) => sum + (holdsTerm(terms, t) ? t.weight : 0), 0);
   });
   const stated = all.map((s) => statesAsked(s, context));
+  // "Seagrass meadows store carbon… Ours covers about 3 hectares.": a sentence pointing back at
+  // the one before it in its paragraph is about what that one is about.
+  const relevantAt = all.map((s, k) => {
+    const before = all[k - 1];
+    return (
+      relevant(s) ||
+      (s.dangling && before !== undefined && paragraphKey(before) === paragraphKey(s) && relevant(before))
+    );
+  });
   // The subjects the document's title does not already name ("gravel" in "Tyre Pressure…") carry
   // the thread of a run, the weightier of them.
   const untitled = context.terms.filter((t) => t.focus && t.topical && !holdsTerm(title, t));
@@ -484,7 +493,7 @@ export function bestWindow(
         );
       const anchored =
         headHeld &&
-        (stating.some(relevant) ||
+        (sentences.some((_, k) => stated[i + k] === true && relevantAt[i + k] === true) ||
           (context.terms.length === 0 && stating.length > 0) ||
           (asked && stated[i] === true) ||
           makeup ||
@@ -623,12 +632,22 @@ function leadWithAnswer(
  * document's title nor its section's heading does ("…thinner than you'd get from rough stock" is
  * not about stocks).
  */
-export function mentionsInPassing(window: AnswerWindow, term: QuestionTerm): boolean {
+export function mentionsInPassing(
+  window: AnswerWindow,
+  term: QuestionTerm,
+  others: readonly QuestionTerm[] = [],
+): boolean {
   if (holdsTerm(window.title, term)) return false;
   const section = window.sentences[0]?.section;
   if (section && holdsTerm(new Set(contentTerms(section)), term)) return false;
   const holding = window.all.filter((s) => s.part === 0 && holdsTerm(new Set(s.terms), term));
-  return holding.length <= 1;
+  // Unless the one sentence naming it says the rest of what is asked with it ("Do you sell your
+  // furniture?" — "very few furniture makers live entirely on commissions"): about the question.
+  const withTheRest = (s: WindowSentence): boolean => {
+    const terms = new Set(s.terms);
+    return others.length > 0 && others.every((t) => holdsTerm(terms, t));
+  };
+  return holding.length === 0 || (holding.length === 1 && !holding.some(withTheRest));
 }
 
 /** What sentences [i, j] of `window`'s passage hold of the question. */

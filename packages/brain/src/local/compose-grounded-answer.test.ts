@@ -230,6 +230,67 @@ describe('composeGroundedAnswer with section headings', () => {
   });
 });
 
+describe('composeGroundedAnswer on the creator’s former work', () => {
+  it('answers "what job did you have…" from the page that says it without the word "job"', () => {
+    const about = passage(
+      'ab1',
+      'I spent my twenties at sea, but not as a scientist. For seven years I was a navigation officer on container ships, mostly between Rotterdam and Singapore.',
+      { documentTitle: 'About Morwenna' },
+    );
+    const statistics = {
+      frequencies: new Map([
+        ['job', 0],
+        ['sea', 12],
+      ]),
+      chunks: 200,
+    };
+    const answer = composeGroundedAnswer('What job did you have at sea?', [about], { statistics });
+    expect(answer?.text).toContain('navigation officer');
+    expect(answer?.hedged).toBe(false);
+  });
+});
+
+describe('composeGroundedAnswer on the creator’s life now', () => {
+  const about = passage(
+    'ab2',
+    'I founded the lab in 2016 in the old lifeboat station. I live above the lab with my partner, Kit, who builds boats, and a three-legged cat called Limpet who hates the sea.',
+    { documentTitle: 'About Morwenna' },
+  );
+
+  it('answers "any pets?" from the cat their About page names once', () => {
+    const answer = composeGroundedAnswer('Do you have any pets?', [about], {
+      cloneName: 'Morwenna Tregear',
+      intent: questionIntent('Do you have any pets?'),
+    });
+    expect(answer?.text).toContain('a three-legged cat called Limpet');
+  });
+
+  it('does not answer from a post that names it once in passing', () => {
+    const post = { ...about, documentTitle: 'Rock pooling with kids' };
+    expect(
+      composeGroundedAnswer('Do you have any pets?', [post], { cloneName: 'Morwenna Tregear' }),
+    ).toBeNull();
+  });
+});
+
+describe('composeGroundedAnswer on a size', () => {
+  it('answers with the sentence giving the size, pointing back at the one naming the subject', () => {
+    const handout = passage(
+      'h1',
+      'Seagrass meadows store carbon, shelter young fish and calm the water over the sand. Ours, in the middle of the cove, covers about 3 hectares. We survey it once a month.',
+      { documentTitle: 'Seagrass Survey - Volunteer Handout', rank: 0.6 },
+    );
+    const podcast = passage(
+      'h2',
+      'Because the sea is loud. We put a hydrophone on the edge of our seagrass meadow in 2019, and it records for five minutes every half hour, all year.',
+      { documentTitle: 'Listening to the Sea' },
+    );
+    const answer = composeGroundedAnswer('How large is your seagrass meadow?', [podcast, handout]);
+    expect(answer?.text).toContain('covers about 3 hectares [1].');
+    expect(answer?.citations[0]?.documentTitle).toBe('Seagrass Survey - Volunteer Handout');
+  });
+});
+
 describe('composeGroundedAnswer on a subject named in passing', () => {
   const lumber = passage(
     'l1',
@@ -239,6 +300,34 @@ describe('composeGroundedAnswer on a subject named in passing', () => {
 
   it('does not answer a question about its one subject from a passage that names it once in passing', () => {
     expect(composeGroundedAnswer('Is now a good time to buy stocks?', [lumber])).toBeNull();
+  });
+
+  it('answers from the one sentence naming it together with the rest of what is asked', () => {
+    const business = passage(
+      'p5',
+      'Honestly, very few furniture makers live entirely on commissions. My income is roughly half teaching, a third commissions, and the rest online. Teaching smooths out the lumpy cash flow.',
+      { documentTitle: 'Pricing Commissions Honestly' },
+    );
+    const answer = composeGroundedAnswer('Do you sell your furniture?', [business]);
+    expect(answer?.text).toMatch(/^Honestly, very few furniture makers live entirely on commissions \[1\]\./);
+    // The same sentence without the rest of the question's words is still a mention in passing.
+    expect(composeGroundedAnswer('Do you repair furniture?', [business])).toBeNull();
+  });
+
+  it('answers from the next passage when the best one names the subject only in passing', () => {
+    const post = passage(
+      'q1',
+      'ON TEACHING SMALL GROUPS\n\nEvery class at the school has six students, maximum. The value of an in-person class is that someone catches your mistake in the first minute. That does not scale, and I have stopped trying to make it.',
+      { documentTitle: 'LinkedIn posts (collected)', documentType: 'linkedin' },
+    );
+    const video = passage(
+      'q2',
+      "Today is sharpening, and I'm going to show you the exact routine I teach on the first morning of every class. Before anybody touches a board, they sharpen.",
+      { documentTitle: 'Sharpening a Plane Iron', rank: 0.9 },
+    );
+    const answer = composeGroundedAnswer("What's the first thing you teach beginners?", [post, video]);
+    expect(answer?.text).toContain('Before anybody touches a board, they sharpen [1].');
+    expect(answer?.citations[0]?.documentTitle).toBe('Sharpening a Plane Iron');
   });
 
   it('answers from a passage about it', () => {

@@ -27,6 +27,9 @@ import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
 import { questionTerms, type TermStatistics } from './question-terms';
 import { holdsTerm, mirroredPhrases } from './states-asked';
+import { tidySentence } from './tidy-sentence';
+
+export { tidySentence };
 
 export interface GroundedAnswer {
   text: string;
@@ -87,53 +90,6 @@ const HEDGE_COVERAGE = 0.3;
  */
 const UNKNOWN_HEDGE = 0.3;
 const UNKNOWN_NONE = 0.5;
-
-const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;
-
-/** Capitalised words that open a sentence without naming anyone ("Honestly, …", "Yes, …"). */
-const NOT_NAMES = new Set(
-  `yes no well sure okay ok so now first second third then also however sometimes today again actually still
-  otherwise look listen right plus oh ah anyway instead later meanwhile next last often once mostly besides
-  indeed overall here there this that these those it and but or`.split(/\s+/),
-);
-/** "Ellie, figured maple is hard" (to a listener whose question the answer left out). */
-const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
-/** "Probably nothing wrong, Ellie, figured maple is hard": a name between commas after a lowercase word. */
-const INNER_VOCATIVE =
-  /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
-
-/** A clause after a leading name ("Ellie, figured maple *is* hard"), not a list ("Wide, long boards"). */
-const CLAUSE =
-  /\b(?:is|are|was|were|be|do|does|did|have|has|had|can|could|will|would|should|must|you|I|it|that's|it's|there's|you're|you'll|you've|don't|won't|can't)\b/i;
-
-/** The sentence without a listener's name it was addressed to. */
-function withoutVocative(text: string): string {
-  const isName = (word: string): boolean => !NOT_NAMES.has(word.toLowerCase()) && !/ly$/.test(word);
-  const lead = LEADING_VOCATIVE.exec(text);
-  const rest = text.slice(lead?.[0].length ?? 0);
-  // "Stir, don't shake": two commands, not someone addressed.
-  const addressed =
-    lead?.[1] && isName(lead[1]) && CLAUSE.test(rest) && !/^(?:don't|do not|never)\b/i.test(rest);
-  let out = lead && addressed ? text.slice(lead[0].length) : text;
-  // "my grandfather, Arlo": a name in apposition, not someone addressed.
-  const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
-  out = out.replace(INNER_VOCATIVE, (match, name: string, at: number, whole: string) =>
-    isName(name) && !apposition.test(whole.slice(0, at))
-      ? match.trimEnd().endsWith(',')
-        ? ', '
-        : ''
-      : match,
-  );
-  return out;
-}
-
-/** "so, I feed it daily" → "I feed it daily", then a capital first letter and an end mark. */
-export function tidySentence(sentence: string): string {
-  let text = withoutVocative(sentence.trim());
-  for (let i = 0; i < 2 && FILLER.test(text); i++) text = text.replace(FILLER, '');
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?…]["'”’)\]]*$/.test(text) ? text : `${text}.`;
-}
 
 /** Puts `[n]` before the sentence's final full stop ("…alive [1].") or after any other end mark. */
 export function withMarker(sentence: string, n: number): string {
@@ -408,7 +364,34 @@ export function composeGroundedAnswer(
     const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
     return { window: w, grown, cued, decision };
   };
+  // A question with one subject ("stocks") is not answered by a passage that names it in passing
+  // — unless the sentence naming it says the rest of what is asked too ("*sell* your furniture"),
+  // the creator says it in their own words, or it is their biography (which says each thing once).
+  const subjects = terms.filter((t) => t.topical && t.focus);
+  const [subject] = subjects;
+  const others = terms.filter((t) => t.focus && !t.framing && !t.absent && t !== subject && !t.unknown);
+  const inPassing = (w: AnswerWindow, sentences: readonly WindowSentence[], cued: boolean): boolean => {
+    const p = passages[w.passage];
+    const ownWords = mirroredPhrases(question).some((m) => sentences.some((s) => m.test(s.text)));
+    const ownLife = intent.aboutCreator && p !== undefined && biography.test(p.documentTitle);
+    return (
+      subjects.length === 1 &&
+      subject !== undefined &&
+      !cued &&
+      !ownWords &&
+      !ownLife &&
+      mentionsInPassing(w, subject, others)
+    );
+  };
   let judged = judge(first);
+  // The best window names the subject in passing: the next one that answers and does not.
+  if (judged.decision !== 'none' && inPassing(judged.window, judged.grown.sentences, judged.cued)) {
+    const next = windows
+      .slice(1)
+      .map(judge)
+      .find((j) => j.decision !== 'none' && !inPassing(j.window, j.grown.sentences, j.cued));
+    if (next) judged = next;
+  }
   if (judged.decision === 'none') {
     // A question about the creator's life that their knowledge words differently ("Where are
     // you based?"): their biography's sentence stating that kind of fact, as a hedge.
@@ -424,12 +407,7 @@ export function composeGroundedAnswer(
     best = windows.find((w) => w.passage === digest.passage) ?? { ...best, passage: digest.passage };
   const passage = passages[best.passage];
   if (!passage) return null;
-  // A question with one subject ("stocks") is not answered by a passage that names it in passing.
-  const subjects = terms.filter((t) => t.topical && t.focus);
-  const [subject] = subjects;
-  // Unless the creator says it of their own ("What was your PhD about?" — "My PhD, finished in 2013, was on…").
-  const ownWords = mirroredPhrases(question).some((m) => grown.sentences.some((s) => m.test(s.text)));
-  if (subjects.length === 1 && subject && !cued && !ownWords && mentionsInPassing(best, subject)) return null;
+  if (inPassing(best, grown.sentences, cued)) return null;
   const hedged = decision === 'hedge';
   const sentences: WindowSentence[] = digest
     ? digest.sentences

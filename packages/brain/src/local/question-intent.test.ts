@@ -40,6 +40,17 @@ describe('questionIntent', () => {
     }
   });
 
+  it('reads "do you have…" as about the creator', () => {
+    expect(questionIntent('Do you have any pets?').aboutCreator).toBe(true);
+    expect(questionIntent('Do you have any pets?').tense).toBe('present');
+    expect(questionIntent('Does a cat need a licence?').aboutCreator).toBe(false);
+  });
+
+  it('reads "how large" and "how small" as asking an amount', () => {
+    expect(questionIntent('How large is your seagrass meadow?').kind).toBe('amount');
+    expect(questionIntent('How small can the class be?').kind).toBe('amount');
+  });
+
   it('tells a question asking for a calculation', () => {
     expect(questionIntent('How do you calculate board feet?').calculation).toBe(true);
     expect(questionIntent('How do I work out my training zones?').calculation).toBe(true);

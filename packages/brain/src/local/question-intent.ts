@@ -86,7 +86,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   [
     'amount',
     new RegExp(
-      `\\bhow (much|many|high|tall|low|wide|thick|far|big|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
+      `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
     ),
   ],
   ['reason', /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b/],
@@ -102,6 +102,8 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
 /** "you" asked about their own past, life, career or firsts. */
 const ABOUT_CREATOR = [
   /\b(did|were|was|have|had) you\b/,
+  // "Do you have any pets?", "Are you married?": their life now.
+  /^(?:and )?(?:do you have|have you got|are you married)\b/,
   /\b(taught|trained|mentored|inspired|hired|raised) you\b/,
   /\byour (own |former |previous |old |earlier |first )?(background|career|job|life|story|family|childhood|first|biggest|favourite|favorite|teacher|mentor|training|education|age)\b/,
   /\bbefore (you|becoming|woodworking|coaching|teaching)\b/,

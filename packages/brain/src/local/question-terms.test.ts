@@ -112,4 +112,42 @@ describe('questionTerms', () => {
   it('does not take "based" in "where are you based?" as a subject', () => {
     expect(questionTerms('Where are you based?', undefined, stats)).toEqual([]);
   });
+
+  it('reads an everyday phrase as the word a creator writes, in the question and in its context', () => {
+    const terms = (q: string, context?: string) => questionTerms(q, context, stats).map((t) => t.term);
+    expect(terms('Can I get my money back?')).toContain('refund');
+    expect(terms('Can I get my money back?')).not.toContain('money');
+    expect(terms('And in winter?', 'Can I get my money back?')).toContain('refund');
+    expect(terms('What is your boat called?')).toContain('name');
+    expect(terms('I called the client, what next?')).toContain('call');
+  });
+
+  it('reads "how large" as the kind of answer asked, not a subject', () => {
+    const terms = questionTerms('How large is your seagrass meadow?', undefined).map((t) => t.term);
+    expect(terms).not.toContain('larg');
+    expect(terms).toEqual(expect.arrayContaining(['seagrass', 'meadow']));
+  });
+
+  it('reads the kind of fact asked about the creator ("what job…") as framing, not a subject never covered', () => {
+    const terms = questionTerms('What job did you have at sea?', undefined, {
+      frequencies: new Map([
+        ['job', 0],
+        ['sea', 12],
+      ]),
+      chunks: 200,
+    });
+    const job = terms.find((t) => t.term === 'job');
+    expect(job?.topical).toBe(false);
+    expect(job?.framing).toBe(true);
+    expect(terms.find((t) => t.term === 'sea')?.topical).toBe(true);
+  });
+
+  it('reads who is taught ("teach beginners") as framing when the question has a subject of its own', () => {
+    const first = questionTerms("What's the first thing you teach beginners?", undefined, stats);
+    expect(first.find((t) => t.term === 'beginn')?.topical).toBe(false);
+    expect(first.find((t) => t.term === 'first')?.topical).toBe(true);
+    // "How do you teach kids?": the kids are all it is about.
+    const kids = questionTerms('How do you teach kids?', undefined, stats);
+    expect(kids.find((t) => t.term === 'kid')?.topical).toBe(true);
+  });
 });

@@ -31,7 +31,7 @@ const FRAMING = new Set(
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
-  field discipline former previous`
+  field discipline former previous job career profession occupation`
     .split(/\s+/)
     .map(stem),
 );
@@ -65,7 +65,15 @@ const BEFORE =
   /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
-  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
+  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
+
+/**
+ * Who is taught ("what do you teach *beginners*?"): the audience of the question, which a
+ * creator seldom names in the sentence that answers it ("the routine I teach on the first
+ * morning of every class"). It frames the question when the question has a subject of its own.
+ */
+const AUDIENCE =
+  /\b(?:teach|teaching|taught)\s+(?:a |an |the |my |your |new |complete |total |absolute )?(beginners?|novices?|newcomers?|learners?|students?|kids?|children|adults?)\b/gi;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
@@ -99,13 +107,18 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
       ? new Set<string>()
       : verbs;
   const absent = absentTerms(question);
+  const audience = new Set([...question.matchAll(AUDIENCE)].flatMap((m) => contentTerms(m[1] ?? '')));
+  const subjects = focus.filter(
+    (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t),
+  );
+  const framing = (t: string): boolean => FRAMING.has(t) || (audience.has(t) && subjects.length > 0);
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
   return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {
       const forms = new Set([term, ...synonymStems(term)]);
       const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
-      const topical = !FRAMING.has(term) && !asked.has(term) && !absent.has(term);
+      const topical = !framing(term) && !asked.has(term) && !absent.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
       // A rare word the creator says far more often another way ("cycling", said "riding"): it
       // weighs between the two, so that the common synonym counts without the question's own
@@ -113,7 +126,7 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
       const own = stats?.frequencies.get(term);
       if (stats && df !== undefined && own !== undefined && own > 0 && df >= RARER_THAN_SYNONYM * own)
         weight = (idf(own, stats.chunks) + weight) / 2;
-      if (FRAMING.has(term)) weight *= FRAMING_WEIGHT;
+      if (framing(term)) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
       if (absent.has(term)) weight *= ABSENT_WEIGHT;
@@ -127,7 +140,7 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
         focus: isFocus,
         topical: topical && !number,
         unknown: df === 0 && !number,
-        framing: FRAMING.has(term),
+        framing: framing(term),
         ...(absent.has(term) ? { absent: true } : {}),
       };
     },

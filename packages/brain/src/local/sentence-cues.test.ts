@@ -59,6 +59,7 @@ describe('opensWithReference', () => {
       'They lock.',
       'Because a split follows the grain.',
       "And it's reversible: heat and moisture soften it.",
+      'Ours, in the middle of the cove, covers about 3 hectares.',
     ]) {
       expect(opensWithReference(sentence), sentence).toBe(true);
     }

@@ -100,7 +100,7 @@ export function sentenceCues(sentence: string): Set<Cue> {
 
 /** Words that refer back to something said before: never the first word of an answer. */
 const REFERENCE =
-  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another)\b/i;
+  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another|ours|mine|yours|theirs)\b/i;
 
 /** Spoken fillers an answer drops from a sentence's start ("And it's…" is read as "It's…"). */
 const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;

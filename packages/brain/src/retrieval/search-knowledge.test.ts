@@ -58,6 +58,10 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       'knowledge/crust.md',
       '---\ntitle: Getting a dark crust\ntype: website\n---\nA dark crust has more colour and far more flavour than a pale one. I bake until the crust is a deep reddish brown, ten minutes past where most people stop, with the lid off for the last twenty-five minutes.\n',
     );
+    await folder.write(
+      'knowledge/classes.md',
+      "---\ntitle: Saturday classes\ntype: website\n---\nClasses run on Saturdays, six people at most. Cancel more than a week ahead and I refund the whole fee. The shop is named after my grandmother's street, Rose Lane.\n",
+    );
     ({ cloneId } = await importClone(db, folder.dir));
     await folder.dispose();
   });
@@ -66,6 +70,13 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
   it('finds a passage by a synonym or another spelling of the question’s word', async () => {
     const { passages } = await searchKnowledge(db, clone(), 'What color should the crust be?');
     expect(passages[0]?.documentTitle).toBe('Getting a dark crust');
+  });
+
+  it('finds the word a creator writes for an everyday phrase ("money back" → refund, "called" → named)', async () => {
+    const refund = await searchKnowledge(db, clone(), 'Can I get my money back?');
+    expect(refund.passages[0]?.documentTitle).toBe('Saturday classes');
+    const name = await searchKnowledge(db, clone(), 'What is it called?');
+    expect(name.passages[0]?.documentTitle).toBe('Saturday classes');
   });
 
   it('puts the creator’s biography first for a question about their own past', async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { synonymOf, synonymStems, withSynonyms } from './synonyms';
+import {
+  KINDS,
+  paraphrased,
+  SYNONYM_GROUPS,
+  synonymIndex,
+  synonymOf,
+  synonymStems,
+  withKinds,
+  withSynonyms,
+} from './synonyms';
 import { contentTerms, stem } from './terms';
 
 describe('synonyms', () => {
@@ -37,5 +46,88 @@ describe('synonyms', () => {
     expect(map.has(stem('chairs'))).toBe(false);
     // A word the question says itself is its own term, not a synonym of another.
     expect(synonymOf(contentTerms('glue or adhesive?')).has(stem('adhesive'))).toBe(false);
+  });
+});
+
+describe('synonymIndex', () => {
+  it('lets a stem in two groups stand for the words of both, not only the last group', () => {
+    const index = synonymIndex([
+      ['teach', 'lesson'],
+      ['teach', 'student'],
+    ]);
+    expect(index.get(stem('teach'))?.stems).toEqual([stem('lesson'), stem('student')]);
+    expect(index.get(stem('lesson'))?.stems).toEqual([stem('teach')]);
+  });
+
+  it('meets a stem two words share across groups ("colourful" stems to colour)', () => {
+    const index = synonymIndex([
+      ['colour', 'color'],
+      ['colourful', 'vivid'],
+    ]);
+    expect(index.get(stem('colour'))?.words).toEqual(['color', 'vivid']);
+  });
+
+  it('gives every word of every group the stems of all the others', () => {
+    for (const group of SYNONYM_GROUPS)
+      for (const word of group) {
+        const others = group.map(stem).filter((s) => s !== stem(word));
+        expect(synonymStems(stem(word)), word).toEqual(expect.arrayContaining(others));
+      }
+  });
+});
+
+describe('paraphrased', () => {
+  it('puts everyday phrases the way a creator writes them', () => {
+    expect(paraphrased('Can I get my money back?')).toBe('Can I get my refund?');
+    expect(paraphrased('Can I come on my own?')).toBe('Can I come alone?');
+    expect(paraphrased('Can I pop in on a Saturday?')).toBe('Can I visit on a Saturday?');
+    expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
+    expect(paraphrased('Is it a boy or a girl?')).toBe('Is it a male or female?');
+    expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
+  });
+
+  it('reads "called" after a form of "be", ending the clause, as a name', () => {
+    expect(paraphrased('What is your boat called?')).toBe('What is your boat named?');
+    expect(paraphrased("What's the podcast called?")).toBe("What's the podcast named?");
+    expect(paraphrased('What was the first table you ever made called?')).toBe(
+      'What was the first table you ever made named?',
+    );
+  });
+
+  it('keeps a call that is a call', () => {
+    for (const question of [
+      'Is that the shop I called home for ten years?',
+      'I called the client, what next?',
+      'What do I do if the client never called?',
+      'Who is the person you called?',
+      'Is it normal that nobody has called?',
+      'What happens when I called?',
+    ])
+      expect(paraphrased(question), question).toBe(question);
+  });
+
+  it('adds no synonym for a word the paraphrase left alone', () => {
+    const question = 'Is that the shop I called home?';
+    expect(withSynonyms(paraphrased(question), contentTerms(paraphrased(question)))).not.toMatch(
+      /\bnamed?\b/,
+    );
+  });
+});
+
+describe('withKinds', () => {
+  it('lets a word naming a kind stand for the things of that kind, one way only', () => {
+    expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('cat'), stem('dog')]));
+    expect(synonymStems(stem('cat'))).not.toContain(stem('pet'));
+    expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));
+    // "What colour does cherry turn?" — "salmon pink to deep reddish-brown".
+    for (const word of ['colour', 'color'])
+      expect(synonymStems(stem(word))).toEqual(expect.arrayContaining([stem('reddish'), stem('pink')]));
+    expect(synonymStems(stem('pink'))).not.toContain(stem('colour'));
+  });
+
+  it('keeps the synonyms a kind already had', () => {
+    const index = withKinds(synonymIndex([['pet', 'companion']]), KINDS);
+    expect(index.get(stem('pet'))?.words).toEqual(expect.arrayContaining(['companion', 'cat']));
+    expect(index.get(stem('companion'))?.words).toEqual(['pet']);
   });
 });

@@ -9,7 +9,7 @@ import { stem } from './terms';
  * Each line is one group; every word of a group stands for the others. A group may list
  * inflections the stemmer keeps apart (Snowball stems "glue" to glue but "glued" to glu).
  */
-const GROUPS: readonly (readonly string[])[] = [
+export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['glue', 'glued', 'adhesive'],
   ['sharpen', 'hone'],
   ['colour', 'color'],
@@ -99,6 +99,40 @@ const GROUPS: readonly (readonly string[])[] = [
 ];
 
 /**
+ * Words naming a kind of thing, each with the things of that kind a creator names instead ("Do
+ * you have any pets?" — "a three-legged cat called Limpet"). One way only: a sentence about a
+ * cat answers a question about pets, a question about cats is not answered by "pets".
+ */
+export const KINDS: readonly (readonly [string, readonly string[]])[] = [
+  ['pet', ['cat', 'dog', 'puppy', 'kitten', 'rabbit', 'hamster', 'parrot', 'tortoise', 'budgie']],
+  ['furniture', ['table', 'chair', 'desk', 'cabinet', 'dresser', 'bookcase', 'stool', 'sideboard']],
+  ['vehicle', ['car', 'van', 'truck', 'lorry', 'motorbike']],
+  ['family', ['partner', 'wife', 'husband', 'child', 'children', 'kid', 'son', 'daughter', 'parent']],
+  ...['colour', 'color'].map(
+    (word) =>
+      [
+        word,
+        [
+          'red',
+          'reddish',
+          'pink',
+          'brown',
+          'amber',
+          'golden',
+          'yellow',
+          'orange',
+          'green',
+          'blue',
+          'purple',
+          'grey',
+          'black',
+          'white',
+        ],
+      ] as const,
+  ),
+];
+
+/**
  * Everyday phrases and the one word a creator would write for them ("money back" → refund,
  * "on my own" → alone, "steaming up" → fog), replaced before a question is split into terms.
  */
@@ -113,34 +147,74 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
-  // "What is your boat called?": a thing's name, not a phone call.
-  [/\bcalled(?=\s*(?:[?.!,]|$))/gi, 'named'],
 ];
+
+/**
+ * "What is your boat called?", "What's the podcast called?": a thing's name, not a phone call —
+ * only "called" ending a clause after a form of "be". "The shop I called home", "I called the
+ * client" and "what if the client never called?" keep their call.
+ */
+const CALLED_NAME =
+  /\b(?:is|isn['’]t|was|wasn['’]t|are|aren['’]t|were|weren['’]t|be|been|being|(?<=\p{L})['’]s|(?<=\p{L})['’]re)((?:\s+[\p{L}\d'’-]+){0,6}?)\s+called(?=\s*(?:[?.!,;]|$))/giu;
+/** "Who is the person you called?": someone called, right before the verb — a call after all. */
+const CALLER =
+  /(?:^|\s)(?:I|you|we|they|he|she|who|nobody|someone|somebody|never|ever|just|already|have|has|had)$/i;
 
 /** `text` with the everyday phrases of `PHRASES` put the way a creator writes them. */
 export function paraphrased(text: string): string {
   let out = text;
   for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
-  return out;
+  return out.replace(CALLED_NAME, (match, between: string) =>
+    CALLER.test(between) ? match : `${match.slice(0, -'called'.length)}named`,
+  );
 }
 
 /** Stem → the words of its other group members, as written (PostgreSQL stems them again). */
-const byStem = new Map<string, { words: string[]; stems: string[] }>();
-// A stem in two groups ("colourful" stems to colour) stands for the words of both.
-for (const group of GROUPS) {
-  for (const word of group) {
-    const own = stem(word);
-    const entry = byStem.get(own) ?? { words: [], stems: [] };
-    for (const other of group) {
-      const s = stem(other);
+export type SynonymIndex = ReadonlyMap<string, { readonly words: string[]; readonly stems: string[] }>;
+
+/**
+ * The index of `groups`: each stem to the other words of every group it is in. A stem in two
+ * groups ("colourful" stems to colour; "teach" in a teaching and a lessons group) stands for the
+ * words of both — a later group does not replace an earlier one.
+ */
+export function synonymIndex(groups: readonly (readonly string[])[]): SynonymIndex {
+  const index = new Map<string, { words: string[]; stems: string[] }>();
+  for (const group of groups) {
+    for (const word of group) {
+      const own = stem(word);
+      const entry = index.get(own) ?? { words: [], stems: [] };
+      for (const other of group) {
+        const s = stem(other);
+        if (s !== own && !entry.stems.includes(s)) {
+          entry.words.push(other);
+          entry.stems.push(s);
+        }
+      }
+      index.set(own, entry);
+    }
+  }
+  return index;
+}
+
+/** `index` with each kind's stem standing also for the things of that kind (not the other way). */
+export function withKinds(index: SynonymIndex, kinds: typeof KINDS): SynonymIndex {
+  const out = new Map([...index].map(([k, v]) => [k, { words: [...v.words], stems: [...v.stems] }]));
+  for (const [kind, members] of kinds) {
+    const own = stem(kind);
+    const entry = out.get(own) ?? { words: [], stems: [] };
+    for (const member of members) {
+      const s = stem(member);
       if (s !== own && !entry.stems.includes(s)) {
-        entry.words.push(other);
+        entry.words.push(member);
         entry.stems.push(s);
       }
     }
-    byStem.set(own, entry);
+    out.set(own, entry);
   }
+  return out;
 }
+
+const byStem = withKinds(synonymIndex(SYNONYM_GROUPS), KINDS);
 
 /** The stems that stand for `term` (a stem) besides itself; [] when it has none. */
 export function synonymStems(term: string): readonly string[] {
