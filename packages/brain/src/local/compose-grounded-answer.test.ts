@@ -801,4 +801,22 @@ describe('tidySentence and withMarker', () => {
     });
     expect(answer?.text).toContain('how fast kelp recovers after storms');
   });
+
+  it('answers from a passage ranked after one that does not answer, instead of not covering it', () => {
+    const tides = passage(
+      'e5',
+      'Go on a spring tide, the big tides that come a day or two after a full or new moon. Spring low tides uncover the lower shore, where the animals are biggest and strangest. The sea comes back faster than you think, and every year someone gets cut off on a rock. The sea goes out and comes back twice a day, and the sea is the boss.',
+      { rank: 30 },
+    );
+    const swims = passage(
+      'f6',
+      'November 3 - People ask if I swim in winter. Yes, but only for ten minutes, and only in a 5 mm wetsuit with a hood. The sea is about 11 degrees now.',
+      { rank: 1 },
+    );
+    const answer = composeGroundedAnswer('Do you go in the sea in winter?', [tides, swims]);
+    expect(answer?.text).toMatch(/ten minutes/);
+    expect(answer?.citations.find((c) => c.position === 1)?.documentId).toBe('doc-f6');
+    // Neither says it: still not covered.
+    expect(composeGroundedAnswer('Do you go in the sea in winter?', [tides, unrelated])).toBeNull();
+  });
 });

@@ -82,6 +82,8 @@ function isLabel(
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
 const ANSWER_COVERAGE = 0.55;
+/** Windows after the best one judged when the best does not answer. */
+const NEXT_WINDOWS = 3;
 const HEDGE_COVERAGE = 0.3;
 /**
  * Share of the question's weight in words the clone never uses ("lasagna", "smartphone") past
@@ -388,6 +390,15 @@ export function composeGroundedAnswer(
   if (judged.decision !== 'none' && inPassing(judged.window, judged.grown.sentences, judged.cued)) {
     const next = windows
       .slice(1)
+      .map(judge)
+      .find((j) => j.decision !== 'none' && !inPassing(j.window, j.grown.sentences, j.cued));
+    if (next) judged = next;
+  }
+  // The best window does not answer: one of the next few may (a passage ranked second that says
+  // it in other words), judged by the same verdict.
+  if (judged.decision === 'none') {
+    const next = windows
+      .slice(1, 1 + NEXT_WINDOWS)
       .map(judge)
       .find((j) => j.decision !== 'none' && !inPassing(j.window, j.grown.sentences, j.cued));
     if (next) judged = next;
