@@ -182,6 +182,28 @@ describe('labels and fragments', () => {
   });
 });
 
+describe('an example set up', () => {
+  it('does not open on the thing and its size, without a verb; the working after it answers', () => {
+    const movement = passage(
+      'g7',
+      "OK. A flatsawn red oak dining tabletop, 36 inches wide. Between the dampest part of the summer and the driest part of the winter, the wood's moisture content might swing about four percentage points. The shrinkage coefficient for flatsawn red oak is about 0.0037 per inch, per one percent change in moisture. So it's 36 times 0.0037 times 4, which is a bit over half an inch.",
+    );
+    const answer = composeGroundedAnswer('How much will a 36-inch oak tabletop move between summer and winter?', [
+      movement,
+    ]);
+    expect(answer?.text).toMatch(/^Between the dampest part of the summer/);
+    expect(answer?.text).toContain('a bit over half an inch');
+    // A sentence with a verb stays: "A good plane lasts a lifetime, 40 years or more." is a claim.
+    const plane = passage(
+      'h8',
+      'A good plane will last a lifetime, 40 years or more. I bought mine in 1998 and it still takes a shaving like silk.',
+    );
+    expect(composeGroundedAnswer('How long does a good plane last?', [plane])?.text).toMatch(
+      /^A good plane will last a lifetime/,
+    );
+  });
+});
+
 describe('composeGroundedAnswer across a chunk boundary', () => {
   const fitting = passage(
     'f1',

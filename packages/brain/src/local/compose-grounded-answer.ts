@@ -79,6 +79,20 @@ function isLabel(
   const clause = /\b(?:I|I'm|you|we|it|it's|they|is|are|was|were|be)\b/i.test(s.text);
   return (s.words <= FRAGMENT_WORDS || !clause) && opensParagraph && labelsNext;
 }
+/**
+ * "A flatsawn red oak dining tabletop, 36 inches wide.": a thing and its size, no verb — the
+ * example the sentences after it work through, set up for a listener who asked for one. It does
+ * not open an answer to a question that already names the thing; the sentences after it do.
+ */
+const SETTING = /^(?:a|an)\s[^,.!?]+,\s*\d[\d.,/]*\s*[\p{L}-]+(?:\s[\p{L}-]+)?[.]?$/iu;
+const VERB_LIKE =
+  /\b(?:is|are|was|were|be|been|do|does|did|has|have|had|can|could|will|would|should|must|may|might|I|you|we|they|it)\b/i;
+const isSetting = (s: WindowSentence, after: WindowSentence | undefined): boolean =>
+  SETTING.test(s.text.trim()) &&
+  !VERB_LIKE.test(s.text) &&
+  after !== undefined &&
+  after.part === s.part &&
+  after.paragraph === s.paragraph;
 const UNUSED_SHOWN = 3;
 /** Share of the question's known weight an answer must hold; a hedge holds less, but some. */
 const ANSWER_COVERAGE = 0.55;
@@ -437,6 +451,7 @@ export function composeGroundedAnswer(
     // The sentence before the run counts: "Cherry." right after "Someone asked my favourite wood." labels nothing.
     const before = k === 0 && !digest ? best.all[(hedged ? best.span : grown.span)[0] - 1] : sentences[k - 1];
     if (s.heading || s.noise || isLabel(s, before, sentences[k + 1])) continue;
+    if (body === '' && !digest && isSetting(s, sentences[k + 1])) continue;
     // "Equal parts by volume:" and the lines listed under it read as one sentence.
     const items = listedAfter(sentences, k);
     const announces = /:["'”’)]*$/.test(s.text.trim());
