@@ -188,9 +188,10 @@ describe('an example set up', () => {
       'g7',
       "OK. A flatsawn red oak dining tabletop, 36 inches wide. Between the dampest part of the summer and the driest part of the winter, the wood's moisture content might swing about four percentage points. The shrinkage coefficient for flatsawn red oak is about 0.0037 per inch, per one percent change in moisture. So it's 36 times 0.0037 times 4, which is a bit over half an inch.",
     );
-    const answer = composeGroundedAnswer('How much will a 36-inch oak tabletop move between summer and winter?', [
-      movement,
-    ]);
+    const answer = composeGroundedAnswer(
+      'How much will a 36-inch oak tabletop move between summer and winter?',
+      [movement],
+    );
     expect(answer?.text).toMatch(/^Between the dampest part of the summer/);
     expect(answer?.text).toContain('a bit over half an inch');
     // A sentence with a verb stays: "A good plane lasts a lifetime, 40 years or more." is a claim.
