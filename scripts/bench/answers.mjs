@@ -29,7 +29,7 @@ const { createBaselineBrain } = await import('./lib-answers-baseline/baseline-br
 const CLONES =
   process.argv.length > 2
     ? process.argv.slice(2)
-    : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine'];
+    : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine', 'clones/bench-bees'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
 const log = (m) => process.stderr.write(`${m}\n`);
