@@ -43,6 +43,19 @@ describe('askedMeasure', () => {
     expect(askedMeasure('How big is the garden?')?.test('It is two acres.')).toBe(true);
   });
 
+  it('reads "how many <things>" as asking a count of those things, whatever they are', () => {
+    const people = askedMeasure('How many people visit the lab each year?');
+    expect(people?.test('About four thousand people a year come through the door.')).toBe(true);
+    expect(people?.test('A school visit is 180 pounds for a class of up to 30 pupils.')).toBe(false);
+    const octopuses = askedMeasure('How many octopuses have you spotted?');
+    expect(octopuses?.test('That makes three octopuses this year.')).toBe(true);
+    expect(octopuses?.test('My third octopus on this shore.')).toBe(false);
+    expect(askedMeasure('How many coats do you put on?')?.test('three coats, a day apart')).toBe(true);
+    expect(askedMeasure('How many classes are there?')?.test('two classes a month')).toBe(true);
+    expect(askedMeasure('How many classes are there?')?.test('one class a month')).toBe(true);
+    expect(askedMeasure('How many berries?')?.test('a few berries')).toBe(true);
+  });
+
   it('asks for no measure when the question does not name one', () => {
     expect(askedMeasure('What glue do you use for chairs?')).toBeNull();
   });

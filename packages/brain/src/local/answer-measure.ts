@@ -6,7 +6,7 @@
  */
 
 const NUMBER =
-  '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)';
+  '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)(?: (?:hundred|thousand|million))?';
 
 /** A measure: the question words that ask for it and the units that state it. */
 const MEASURES: readonly { asks: RegExp; units: string }[] = [
@@ -40,13 +40,43 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
     units: '(?:and|or) (?:over|older|up)|years? old|years? of age',
   },
   { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },
-  { asks: /\bhow many (coats?|students?|classes|times)\b/, units: 'coats?|students?|classes|times' },
 ];
+
+/** Plurals that are not the singular with -s or -es. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  people: 'people|persons?',
+  children: 'child(?:ren)?',
+  men: 'm[ae]n',
+  women: 'wom[ae]n',
+  mice: 'mouse|mice',
+  geese: 'goose|geese',
+  teeth: 'tooth|teeth',
+  fish: 'fish(?:es)?',
+  sheep: 'sheep',
+};
+
+/**
+ * "How many people…?" asks for a count of people: "four thousand people" states it, "180
+ * pounds" does not. The noun counted, singular or plural, is the unit.
+ */
+function countedNoun(text: string): string | null {
+  const noun = /\bhow many ([a-z][a-z'-]*[a-z])\b/.exec(text)?.[1];
+  if (!noun) return null;
+  const irregular = IRREGULAR[noun];
+  if (irregular) return irregular;
+  const singular = noun.replace(/(?:(?<=(?:s|x|z|ch|sh))es|s)$/, '');
+  const y = /[^aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}(?:y|ies)` : null;
+  return y ?? `${singular}(?:e?s)?`;
+}
 
 /** A pattern matching a number with the unit `question` asks for; null when it asks for none. */
 export function askedMeasure(question: string): RegExp | null {
   const text = question.toLowerCase();
-  const units = MEASURES.filter((m) => m.asks.test(text)).map((m) => m.units);
+  const counted = countedNoun(text);
+  const units = [
+    ...MEASURES.filter((m) => m.asks.test(text)).map((m) => m.units),
+    ...(counted ? [counted] : []),
+  ];
   if (units.length === 0) return null;
   const unit = `(?:${units.join('|')})`;
   // "about a quarter of an inch": a fraction of the unit, with no number before it.
