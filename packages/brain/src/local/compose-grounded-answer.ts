@@ -10,6 +10,7 @@ import type { CitationDraft } from '../brain';
 import type { Passage } from '../retrieval/retrieve';
 import { biographyTitlePattern } from '../retrieval/search-knowledge';
 import { citedExcerpt } from '../text/cited-excerpt';
+import { contentTerms } from '../text/terms';
 import { askedMeasure } from './answer-measure';
 import {
   type AnswerWindow,
@@ -51,6 +52,8 @@ export interface ComposeOptions {
   intent?: QuestionIntent;
   /** The clone's term frequencies from retrieval: rare terms weigh most. */
   statistics?: TermStatistics;
+  /** The clone's headline ("Beekeeper and honey producer"): its words are known, if unwritten. */
+  headline?: string;
 }
 
 /** An ordinary answer's length in words (issue 8: 40–120). */
@@ -335,7 +338,8 @@ export function composeGroundedAnswer(
   passages: readonly Passage[],
   options: ComposeOptions = {},
 ): GroundedAnswer | null {
-  const terms = questionTerms(question, options.context, options.statistics);
+  const profile = options.headline ? new Set(contentTerms(options.headline)) : undefined;
+  const terms = questionTerms(question, options.context, options.statistics, profile);
   const own = questionIntent(question);
   const intent =
     options.intent ?? (own.kind === 'general' && options.context ? questionIntent(options.context) : own);

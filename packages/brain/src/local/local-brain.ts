@@ -84,6 +84,7 @@ async function compose(
   const chunks = found.chunks + attached.length;
   const grounded = composeGrounded(asked, passages, {
     cloneName: clone.name,
+    headline: clone.headline,
     exclude,
     ...(heard ? { heard } : {}),
     ...(context !== undefined ? { context } : {}),

@@ -59,6 +59,12 @@ describe('passageSentences', () => {
     );
     expect(farm?.dangling).toBe(true);
     expect(arlo?.dangling).toBe(false);
+    // Named as the sentence's first word: "Walter taught me…, until he died" points back at no one.
+    const [walter, then] = passageSentences(
+      'Walter taught me for five years, until he died at 88. Then he left me his hives.',
+    );
+    expect(walter?.dangling).toBe(false);
+    expect(then?.dangling).toBe(true);
   });
 
   it('reads a question put to the creator and reported ("Someone asked…") as a question', () => {

@@ -8,6 +8,7 @@ import { LruMap } from '../lru-map';
 import { countWords, splitSentences } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 import { type Cue, opensWithReference, sentenceCues } from './sentence-cues';
+import { isName } from './tidy-sentence';
 
 export interface PassageSentence {
   /** The sentence as written, without its speaker label. */
@@ -68,7 +69,20 @@ const SOMEONE =
 function namesNoOneBeforeHeOrShe(sentence: string): boolean {
   const at = HE_OR_SHE.exec(sentence)?.index;
   if (at === undefined) return false;
-  return !SOMEONE.test(sentence.slice(0, at));
+  return !SOMEONE.test(sentence.slice(0, at)) && !opensOnName(sentence);
+}
+
+/** Capitalised words that open a sentence without naming anyone ("Then he…", "Later she…"). */
+const NOT_OPENING_NAMES = new Set(
+  `the a an in on at for with when after before if while as once every each some most many my our your their its
+  one two three later eventually finally because since until although though where what who how why yesterday
+  tomorrow tonight last this that then there here`.split(/\s+/),
+);
+
+/** "Walter taught me for five years, until he died": the sentence names him first. */
+function opensOnName(sentence: string): boolean {
+  const first = /^(\p{Lu}\p{Ll}+)\s+\p{Ll}/u.exec(sentence)?.[1];
+  return first !== undefined && !NOT_OPENING_NAMES.has(first.toLowerCase()) && isName(first);
 }
 
 /**

@@ -97,6 +97,28 @@ describe('questionTerms', () => {
     expect(hundred?.topical).toBe(false);
   });
 
+  it("reads the creator's field, named by their headline but never by their knowledge, as framing", () => {
+    const stats = {
+      frequencies: new Map([
+        ['taught', 2],
+        ['beekeep', 0],
+        ['honey', 30],
+        ['lasagna', 0],
+      ]),
+      chunks: 60,
+    };
+    const profile = new Set(['beekeep', 'honey', 'produc']);
+    const ask = (q: string, name: string, p?: ReadonlySet<string>) =>
+      questionTerms(q, undefined, stats, p).find((t) => t.term === name);
+    expect(ask('Who taught you beekeeping?', 'beekeep')?.unknown).toBe(true);
+    const field = ask('Who taught you beekeeping?', 'beekeep', profile);
+    expect(field?.unknown).toBe(false);
+    expect(field?.topical).toBe(false);
+    // A word the knowledge uses stays a subject; a word neither uses stays unknown.
+    expect(ask('Why has my honey gone hard?', 'honey', profile)?.topical).toBe(true);
+    expect(ask('Do you have a lasagna recipe?', 'lasagna', profile)?.unknown).toBe(true);
+  });
+
   it('reads "subject" as framing: "what subject did you teach?" asks about the teaching, not an unknown subject', () => {
     const terms = questionTerms('What subject did you teach?', undefined, {
       frequencies: new Map([

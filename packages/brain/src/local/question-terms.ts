@@ -90,7 +90,12 @@ function idf(df: number, chunks: number): number {
  * The weighed terms of `question` and, for a follow-up, of the `context` question it follows.
  * Without statistics (a clone's terms not known), every term weighs as if moderately rare.
  */
-export function questionTerms(raw: string, said: string | undefined, stats?: TermStatistics): QuestionTerm[] {
+export function questionTerms(
+  raw: string,
+  said: string | undefined,
+  stats?: TermStatistics,
+  profile?: ReadonlySet<string>,
+): QuestionTerm[] {
   // "money back" is a refund, "on my own" alone: the words the creator would have written.
   const question = paraphrased(raw);
   const context = said === undefined ? undefined : paraphrased(said);
@@ -118,7 +123,11 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
       const forms = new Set([term, ...synonymStems(term)]);
       const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
-      const topical = !framing(term) && !asked.has(term) && !absent.has(term);
+      // "Who taught you beekeeping?": the creator's field, named by their profile ("Beekeeper and
+      // honey producer") though their knowledge never says it so, frames the question.
+      const field = df === 0 && profile?.has(term) === true;
+      const framed = framing(term) || field;
+      const topical = !framed && !asked.has(term) && !absent.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
       // A rare word the creator says far more often another way ("cycling", said "riding"): it
       // weighs between the two, so that the common synonym counts without the question's own
@@ -126,7 +135,7 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
       const own = stats?.frequencies.get(term);
       if (stats && df !== undefined && own !== undefined && own > 0 && df >= RARER_THAN_SYNONYM * own)
         weight = (idf(own, stats.chunks) + weight) / 2;
-      if (framing(term)) weight *= FRAMING_WEIGHT;
+      if (framed) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
       if (absent.has(term)) weight *= ABSENT_WEIGHT;
@@ -139,8 +148,8 @@ export function questionTerms(raw: string, said: string | undefined, stats?: Ter
         weight,
         focus: isFocus,
         topical: topical && !number,
-        unknown: df === 0 && !number,
-        framing: framing(term),
+        unknown: df === 0 && !number && !field,
+        framing: framed,
         ...(absent.has(term) ? { absent: true } : {}),
       };
     },

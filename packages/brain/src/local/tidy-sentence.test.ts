@@ -29,6 +29,15 @@ describe('tidySentence: a word before a comma', () => {
     );
   });
 
+  it('keeps a name the clause after it describes ("Dafydd, who was a postman, …")', () => {
+    expect(tidySentence('Dafydd, who was a postman for thirty years, makes all our frames.')).toBe(
+      'Dafydd, who was a postman for thirty years, makes all our frames.',
+    );
+    expect(tidySentence('Nell, whose stall is in Ludbury, sells the jars.')).toBe(
+      'Nell, whose stall is in Ludbury, sells the jars.',
+    );
+  });
+
   it('reads adjective endings only after a stem of three letters', () => {
     expect(isName('Careful')).toBe(false);
     expect(isName('Honestly')).toBe(false);

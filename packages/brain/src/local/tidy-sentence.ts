@@ -53,8 +53,12 @@ function withoutVocative(text: string): string {
   const lead = LEADING_VOCATIVE.exec(text);
   const rest = text.slice(lead?.[0].length ?? 0);
   // "Stir, don't shake": two commands, not someone addressed.
+  // "Dafydd, who was a postman, makes our frames": a name the clause after it describes.
   const addressed =
-    lead?.[1] && isName(lead[1]) && CLAUSE.test(rest) && !/^(?:don't|do not|never)\b/i.test(rest);
+    lead?.[1] &&
+    isName(lead[1]) &&
+    CLAUSE.test(rest) &&
+    !/^(?:don't|do not|never|who|whose|whom|which)\b/i.test(rest);
   let out = lead && addressed ? text.slice(lead[0].length) : text;
   // "my grandfather, Arlo": a name in apposition, not someone addressed.
   const apposition = /\b(?:my|our|his|her|their)\s+[\p{Ll}'’-]+$/u;
