@@ -119,6 +119,30 @@ describe('questionTerms', () => {
     expect(ask('Do you have a lasagna recipe?', 'lasagna', profile)?.unknown).toBe(true);
   });
 
+  it('reads what a "how many" counts, when the knowledge never names it so, as the kind of answer', () => {
+    const stats = {
+      frequencies: new Map([
+        ['peopl', 0],
+        ['cours', 6],
+        ['octopus', 3],
+      ]),
+      chunks: 60,
+    };
+    const people = questionTerms('How many people are on the course?', undefined, stats).find(
+      (t) => t.term === 'peopl',
+    );
+    expect(people?.unknown).toBe(false);
+    expect(people?.topical).toBe(false);
+    const octopuses = questionTerms('How many octopuses have you seen?', undefined, stats).find(
+      (t) => t.term === 'octopus',
+    );
+    expect(octopuses?.topical).toBe(true);
+    const unknown = questionTerms('Are people on the course?', undefined, stats).find(
+      (t) => t.term === 'peopl',
+    );
+    expect(unknown?.unknown).toBe(true);
+  });
+
   it('reads "subject" as framing: "what subject did you teach?" asks about the teaching, not an unknown subject', () => {
     const terms = questionTerms('What subject did you teach?', undefined, {
       frequencies: new Map([

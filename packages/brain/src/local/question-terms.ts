@@ -75,6 +75,9 @@ const ASKING =
 const AUDIENCE =
   /\b(?:teach|teaching|taught)\s+(?:a |an |the |my |your |new |complete |total |absolute )?(beginners?|novices?|newcomers?|learners?|students?|kids?|children|adults?)\b/gi;
 
+/** The thing a "how many" question counts. */
+const COUNTED = /\bhow many ([\p{L}'’-]+)/giu;
+
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
   frequencies: ReadonlyMap<string, number>;
@@ -112,6 +115,8 @@ export function questionTerms(
       ? new Set<string>()
       : verbs;
   const absent = absentTerms(question);
+  // "How many people are on it?": what is counted, which the answer may call "places".
+  const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? '')));
   const audience = new Set([...question.matchAll(AUDIENCE)].flatMap((m) => contentTerms(m[1] ?? '')));
   const subjects = focus.filter(
     (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t),
@@ -124,9 +129,10 @@ export function questionTerms(
       const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
       // "Who taught you beekeeping?": the creator's field, named by their profile ("Beekeeper and
-      // honey producer") though their knowledge never says it so, frames the question.
-      const field = df === 0 && profile?.has(term) === true;
-      const framed = framing(term) || field;
+      // honey producer") though their knowledge never says it so, frames the question. So does
+      // what a "how many" counts when the knowledge never names it so.
+      const unwritten = df === 0 && (profile?.has(term) === true || counted.has(term));
+      const framed = framing(term) || unwritten;
       const topical = !framed && !asked.has(term) && !absent.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
       // A rare word the creator says far more often another way ("cycling", said "riding"): it
@@ -148,7 +154,7 @@ export function questionTerms(
         weight,
         focus: isFocus,
         topical: topical && !number,
-        unknown: df === 0 && !number && !field,
+        unknown: df === 0 && !number && !unwritten,
         framing: framed,
         ...(absent.has(term) ? { absent: true } : {}),
       };
