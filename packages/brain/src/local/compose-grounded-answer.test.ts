@@ -156,6 +156,31 @@ describe('composeGroundedAnswer', () => {
     expect(words(answer?.text ?? '')).toBeLessThanOrEqual(80);
   });
 
+  it('weighs a common word the knowledge never uses no more than the subject beside it: a hedged answer, not a refusal', () => {
+    const tide = passage(
+      't1',
+      'Go at slack water, near low tide, when the current is weakest and the water is clearest. Never snorkel when there is an offshore wind.',
+    );
+    const statistics = {
+      frequencies: new Map([
+        ['state', 0],
+        ['tide', 50],
+        ['best', 60],
+        ['snorkel', 40],
+        ['lasagna', 0],
+        ['recip', 0],
+      ]),
+      chunks: 200,
+    };
+    const answer = composeGroundedAnswer('What state of the tide is best for snorkelling?', [tide], {
+      statistics,
+    });
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toContain('slack water');
+    // Words the knowledge never uses, and none it does: about something else.
+    expect(composeGroundedAnswer('Do you have a lasagna recipe?', [tide], { statistics })).toBeNull();
+  });
+
   it('does not repeat what was already said', () => {
     const answer = composeGroundedAnswer('Tell me more about clamp pressure', [clamps], {
       exclude: [

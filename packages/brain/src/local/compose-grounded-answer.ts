@@ -26,7 +26,7 @@ import {
 } from './answer-window';
 import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
-import { questionTerms, type TermStatistics } from './question-terms';
+import { type QuestionTerm, questionTerms, type TermStatistics } from './question-terms';
 import { holdsTerm, mirroredPhrases } from './states-asked';
 import { tidySentence } from './tidy-sentence';
 
@@ -181,6 +181,8 @@ function verdict(
   totalWeight: number,
   followUp: boolean,
   subjectless: boolean,
+  /** The share of the question's weight, before `cappedUnknown`, in words the knowledge never uses. */
+  unwritten: number,
 ): 'answer' | 'hedge' | 'none' {
   const unknownShare = window.unknown / (totalWeight || 1);
   if (unknownShare > UNKNOWN_NONE) return 'none';
@@ -192,9 +194,23 @@ function verdict(
   // A follow-up ("how long did that take?") may say only what it asks for: a duration.
   // So may a question with no subject of its own ("what did you do before woodworking?").
   const focused = window.focusHeld > 0 || ((followUp || subjectless) && window.cued);
-  if (share >= ANSWER_COVERAGE && focused && unknownShare <= UNKNOWN_HEDGE) return 'answer';
+  if (share >= ANSWER_COVERAGE && focused && unknownShare <= UNKNOWN_HEDGE && unwritten <= UNKNOWN_HEDGE)
+    return 'answer';
   if (share >= HEDGE_COVERAGE && window.topicalHeld >= 2 && focused) return 'hedge';
   return 'none';
+}
+
+/**
+ * A word the knowledge never uses weighs as its rarest word would (idf's ceiling), however
+ * common it is ("state" in "what state of the tide…"): beside a subject the knowledge does
+ * use, it weighs no more than that subject. A question of words the knowledge never uses
+ * ("lasagna recipe") keeps its weights: it is about something else.
+ */
+function cappedUnknown(terms: QuestionTerm[]): QuestionTerm[] {
+  const known = terms.filter((t) => t.focus && t.topical && !t.unknown).map((t) => t.weight);
+  if (known.length === 0) return terms;
+  const cap = Math.max(...known);
+  return terms.map((t) => (t.unknown && t.weight > cap ? { ...t, weight: cap } : t));
 }
 
 /** Kinds of fact about the creator's life an About page states, whatever words it uses. */
@@ -339,7 +355,11 @@ export function composeGroundedAnswer(
   options: ComposeOptions = {},
 ): GroundedAnswer | null {
   const profile = options.headline ? new Set(contentTerms(options.headline)) : undefined;
-  const terms = questionTerms(question, options.context, options.statistics, profile);
+  const weighed = questionTerms(question, options.context, options.statistics, profile);
+  const terms = cappedUnknown(weighed);
+  const unwritten =
+    weighed.filter((t) => t.unknown && t.topical).reduce((sum, t) => sum + t.weight, 0) /
+    (weighed.reduce((sum, t) => sum + t.weight, 0) || 1);
   const own = questionIntent(question);
   const intent =
     options.intent ?? (own.kind === 'general' && options.context ? questionIntent(options.context) : own);
@@ -381,7 +401,13 @@ export function composeGroundedAnswer(
     const holds = heldByWindow(w, Math.min(w.leadIn, grown.span[0]), grown.span[1], context);
     const cued = w.cued || grown.sentences.some((s) => s.cues.size > 0 && w.cued);
     const subjectless = !terms.some((t) => t.topical && t.focus);
-    const decision = verdict({ ...holds, cued }, totalWeight, options.context !== undefined, subjectless);
+    const decision = verdict(
+      { ...holds, cued },
+      totalWeight,
+      options.context !== undefined,
+      subjectless,
+      unwritten,
+    );
     return { window: w, grown, cued, decision };
   };
   // A question with one subject ("stocks") is not answered by a passage that names it in passing

@@ -75,8 +75,8 @@ const ASKING =
 const AUDIENCE =
   /\b(?:teach|teaching|taught)\s+(?:a |an |the |my |your |new |complete |total |absolute )?(beginners?|novices?|newcomers?|learners?|students?|kids?|children|adults?)\b/gi;
 
-/** The thing a "how many" question counts. */
-const COUNTED = /\bhow many ([\p{L}'’-]+)/giu;
+/** The thing a "how many" question counts, or the dimension a "how deep" measures. */
+const COUNTED = /\bhow (?:many ([\p{L}'’-]+)|(deep|high|tall|wide|thick|heavy|hot|cold|warm|fast|loud)\b)/giu;
 
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
@@ -115,8 +115,9 @@ export function questionTerms(
       ? new Set<string>()
       : verbs;
   const absent = absentTerms(question);
-  // "How many people are on it?": what is counted, which the answer may call "places".
-  const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? '')));
+  // "How many people are on it?": what is counted, which the answer may call "places"; "how
+  // deep": a depth, which the answer gives in metres.
+  const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? m[2] ?? '')));
   const audience = new Set([...question.matchAll(AUDIENCE)].flatMap((m) => contentTerms(m[1] ?? '')));
   const subjects = focus.filter(
     (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t),
@@ -130,7 +131,7 @@ export function questionTerms(
       const df = dfs.length > 0 ? Math.max(...dfs) : undefined;
       // "Who taught you beekeeping?": the creator's field, named by their profile ("Beekeeper and
       // honey producer") though their knowledge never says it so, frames the question. So does
-      // what a "how many" counts when the knowledge never names it so.
+      // what a "how many" counts or a "how deep" measures when the knowledge never names it so.
       const unwritten = df === 0 && (profile?.has(term) === true || counted.has(term));
       const framed = framing(term) || unwritten;
       const topical = !framed && !asked.has(term) && !absent.has(term);
