@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Answer-quality benchmark of the local brain (DESIGN §3, issue 8): every question of a clone's
-// eval.json (clones/demo, clones/bench-cycling, clones/bench-marine) is asked of today's local
+// eval.json (clones/demo, clones/bench-cycling, clones/bench-marine, clones/bench-bees) is asked of today's local
 // brain and of the composer as it was before issue 8 (vendored in lib-answers-baseline/, the
 // baseline), in the same run, on in-memory PGlite. Questions with `history` are asked after their earlier
 // questions, in one conversation. Prints JSON per clone and brain:
