@@ -86,6 +86,13 @@ describe('paraphrased', () => {
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
   });
 
+  it('puts the British name of a thing the way an American creator writes it', () => {
+    expect(paraphrased('Can my chopping board go through the thicknesser?')).toBe(
+      'Can my cutting board go through the thickness planer?',
+    );
+    expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
+  });
+
   it('reads "called" after a form of "be", ending the clause, as a name', () => {
     expect(paraphrased('What is your boat called?')).toBe('What is your boat named?');
     expect(paraphrased("What's the podcast called?")).toBe("What's the podcast named?");

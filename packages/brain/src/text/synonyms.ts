@@ -147,6 +147,10 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // British and American names of one thing.
+  [/\bchopping boards?\b/gi, 'cutting board'],
+  [/\bthicknessers?\b/gi, 'thickness planer'],
+  [/\bflip[- ]?flops?\b/gi, 'sandals'],
 ];
 
 /**
