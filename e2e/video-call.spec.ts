@@ -31,7 +31,9 @@ async function startCall(page: Page, slug: string, question: string | null) {
 test('start overlay → question → answer heard → timer → end → the share page plays the recording', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // A real-time call, eight accessibility scans (each several seconds on a loaded 2-core
+  // machine, with the stage animating) and a recording played back.
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await page.goto('/vida');
   await page.getByRole('link', { name: 'Video' }).click();
@@ -308,7 +310,7 @@ for (const [name, viewport, size, margin] of [
   ['375', PHONE, { width: 96, height: 156 }, { x: 20, y: 14 }],
 ] as const) {
   test(`the self-view is dragged and snaps to the nearest corner (${name})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     await startCall(page, 'vida', null);
     await expect(page.getByRole('img', { name: 'Live', exact: true })).toBeVisible({ timeout: 20_000 });
