@@ -28,7 +28,7 @@ import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
 import { type QuestionTerm, questionTerms, type TermStatistics } from './question-terms';
 import { holdsTerm, mirroredPhrases } from './states-asked';
-import { tidySentence } from './tidy-sentence';
+import { CLAUSE, tidySentence } from './tidy-sentence';
 
 export { tidySentence };
 
@@ -88,11 +88,9 @@ function isLabel(
  * not open an answer to a question that already names the thing; the sentences after it do.
  */
 const SETTING = /^(?:a|an)\s[^,.!?]+,\s*\d[\d.,/]*\s*[\p{L}-]+(?:\s[\p{L}-]+)?[.]?$/iu;
-const VERB_LIKE =
-  /\b(?:is|are|was|were|be|been|do|does|did|has|have|had|can|could|will|would|should|must|may|might|I|you|we|they|it)\b/i;
 const isSetting = (s: WindowSentence, after: WindowSentence | undefined): boolean =>
   SETTING.test(s.text.trim()) &&
-  !VERB_LIKE.test(s.text) &&
+  !CLAUSE.test(s.text) &&
   after !== undefined &&
   after.part === s.part &&
   after.paragraph === s.paragraph;
@@ -182,7 +180,7 @@ function verdict(
   followUp: boolean,
   subjectless: boolean,
   /** The share of the question's weight, before `cappedUnknown`, in words the knowledge never uses. */
-  unwritten: number,
+  unknownBeforeCap: number,
 ): 'answer' | 'hedge' | 'none' {
   const unknownShare = window.unknown / (totalWeight || 1);
   if (unknownShare > UNKNOWN_NONE) return 'none';
@@ -194,7 +192,12 @@ function verdict(
   // A follow-up ("how long did that take?") may say only what it asks for: a duration.
   // So may a question with no subject of its own ("what did you do before woodworking?").
   const focused = window.focusHeld > 0 || ((followUp || subjectless) && window.cued);
-  if (share >= ANSWER_COVERAGE && focused && unknownShare <= UNKNOWN_HEDGE && unwritten <= UNKNOWN_HEDGE)
+  if (
+    share >= ANSWER_COVERAGE &&
+    focused &&
+    unknownShare <= UNKNOWN_HEDGE &&
+    unknownBeforeCap <= UNKNOWN_HEDGE
+  )
     return 'answer';
   if (share >= HEDGE_COVERAGE && window.topicalHeld >= 2 && focused) return 'hedge';
   return 'none';
@@ -357,7 +360,7 @@ export function composeGroundedAnswer(
   const profile = options.headline ? new Set(contentTerms(options.headline)) : undefined;
   const weighed = questionTerms(question, options.context, options.statistics, profile);
   const terms = cappedUnknown(weighed);
-  const unwritten =
+  const unknownBeforeCap =
     weighed.filter((t) => t.unknown && t.topical).reduce((sum, t) => sum + t.weight, 0) /
     (weighed.reduce((sum, t) => sum + t.weight, 0) || 1);
   const own = questionIntent(question);
@@ -406,7 +409,7 @@ export function composeGroundedAnswer(
       totalWeight,
       options.context !== undefined,
       subjectless,
-      unwritten,
+      unknownBeforeCap,
     );
     return { window: w, grown, cued, decision };
   };

@@ -72,17 +72,10 @@ function namesNoOneBeforeHeOrShe(sentence: string): boolean {
   return !SOMEONE.test(sentence.slice(0, at)) && !opensOnName(sentence);
 }
 
-/** Capitalised words that open a sentence without naming anyone ("Then he…", "Later she…"). */
-const NOT_OPENING_NAMES = new Set(
-  `the a an in on at for with when after before if while as once every each some most many my our your their its
-  one two three later eventually finally because since until although though where what who how why yesterday
-  tomorrow tonight last this that then there here`.split(/\s+/),
-);
-
 /** "Walter taught me for five years, until he died": the sentence names him first. */
 function opensOnName(sentence: string): boolean {
   const first = /^(\p{Lu}\p{Ll}+)\s+\p{Ll}/u.exec(sentence)?.[1];
-  return first !== undefined && !NOT_OPENING_NAMES.has(first.toLowerCase()) && isName(first);
+  return first !== undefined && isName(first);
 }
 
 /**

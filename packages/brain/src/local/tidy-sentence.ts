@@ -11,7 +11,10 @@ const NOT_NAMES = new Set(
   `yes no well sure okay ok so now first second third then also however sometimes today again actually still
   otherwise look listen right plus oh ah anyway instead later meanwhile next last often once mostly besides
   indeed overall here there this that these those it and but or
-  thanks sorry please hey hi hello wow alright fine great good perfect true fair exactly`.split(/\s+/),
+  thanks sorry please hey hi hello wow alright fine great good perfect true fair exactly
+  the a an in on at for with when after before if while as every each some most many my our your their its
+  one two three eventually finally because since until although though where what who how why yesterday
+  tomorrow tonight`.split(/\s+/),
 );
 
 /**
@@ -44,9 +47,12 @@ const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
 const INNER_VOCATIVE =
   /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
 
-/** A clause after a leading name ("Ellie, figured maple *is* hard"), not a list ("Wide, long boards"). */
-const CLAUSE =
-  /\b(?:is|are|was|were|be|do|does|did|have|has|had|can|could|will|would|should|must|you|I|it|that's|it's|there's|you're|you'll|you've|don't|won't|can't)\b/i;
+/**
+ * A word that makes a clause: "Ellie, figured maple *is* hard" after a leading name (not a list,
+ * "Wide, long boards"); none in a thing-and-size set-up ("A red oak tabletop, 36 inches wide.").
+ */
+export const CLAUSE =
+  /\b(?:is|are|was|were|be|been|do|does|did|have|has|had|can|could|will|would|should|must|may|might|you|I|we|they|it|that's|it's|there's|you're|you'll|you've|don't|won't|can't)\b/i;
 
 /** The sentence without a listener's name it was addressed to. */
 function withoutVocative(text: string): string {
