@@ -15,6 +15,9 @@ describe('askedMeasure', () => {
     expect(age?.test('Snorkel safaris: 10 and over, and every snorkeller must swim 50 metres.')).toBe(true);
     expect(age?.test('You must be 16 or older.')).toBe(true);
     expect(age?.test('A snorkel safari is 35 pounds per person.')).toBe(false);
+    const mine = askedMeasure('How old were you when you got your first hive?');
+    expect(mine?.test('I was 41, I had never held a frame in my life.')).toBe(true);
+    expect(mine?.test('By the end of that summer I had three.')).toBe(false);
   });
 
   it('matches a number with the unit the question asks for, not any number', () => {

@@ -34,10 +34,11 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
   { asks: /\bgrits?\b/, units: 'grit' },
-  // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old".
+  // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old"; "how old
+  // were you?": "I was 41", "aged 41".
   {
     asks: /\bhow old\b|\b(?:minimum |what )age\b/,
-    units: '(?:and|or) (?:over|older|up)|years? old|years? of age',
+    units: '(?:and|or) (?:over|older|up)|years? old|years? of age|aged|at the age of|I was',
   },
   { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },
 ];

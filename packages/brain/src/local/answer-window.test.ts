@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/retrieve';
+import { askedMeasure } from './answer-measure';
 import { bestWindow } from './answer-window';
 import { questionIntent } from './question-intent';
 import { questionTerms } from './question-terms';
@@ -33,6 +34,66 @@ const windowFor = (question: string, p: Passage) =>
   );
 
 describe('bestWindow', () => {
+  it('answers a question whose words only frame it ("for work before the bees") by the kind of fact asked', () => {
+    const question = 'What did you do for work before the bees?';
+    const context = {
+      terms: questionTerms(question, undefined, {
+        frequencies: new Map([
+          ['bee', 25],
+          ['work', 3],
+        ]),
+        chunks: 30,
+      }),
+      intent: questionIntent(question),
+      cloneName: 'Elspeth Harrow',
+      said: new Set<string>(),
+      question,
+    };
+    const about = bestWindow(
+      passage(
+        'For nineteen years I tuned pianos for a living. I drove round three counties with a case of tuning levers.',
+        { documentTitle: 'About Elspeth', documentType: 'website' },
+      ),
+      0,
+      context,
+      1,
+    );
+    const bees = bestWindow(
+      passage(
+        'In midsummer, fifty or sixty thousand bees. In winter it drops to maybe ten thousand. A worker bee born in June lives about six weeks; she literally works herself to death.',
+        { documentTitle: 'Podcast', documentType: 'website' },
+      ),
+      1,
+      context,
+      1,
+    );
+    expect(about?.score).toBeGreaterThan(bees?.score ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('answers "how old were you…" with the age the creator gives of themselves, not an age limit', () => {
+    const question = 'How old were you when you started beekeeping?';
+    const about = passage(
+      'Open Apiary afternoons start in May, and the beginners course runs in April. Children aged 8 and over can come with an adult.\n\nA swarm came over the hedge in June 2009. I was 41 and had never held a frame, so a neighbour showed me how to hive it.',
+      { documentType: 'website' },
+    );
+    const window = bestWindow(
+      about,
+      0,
+      {
+        terms: questionTerms(question, undefined),
+        intent: questionIntent(question),
+        cloneName: 'Elspeth Harrow',
+        said: new Set(),
+        question,
+        measure: askedMeasure(question),
+      },
+      1,
+    );
+    expect(window?.sentences.map((s) => s.text)).toContain(
+      'I was 41 and had never held a frame, so a neighbour showed me how to hive it.',
+    );
+  });
+
   it('does not take the creator’s story of their own teaching as saying who taught them', () => {
     const teaching = passage(
       'ON TEACHING SMALL GROUPS\n\nEvery class at the Hale Bench School has six students, maximum. I tried eight once, in 2014.',

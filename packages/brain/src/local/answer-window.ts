@@ -14,7 +14,7 @@ import { contentTerms } from '../text/terms';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
-import { holdsTerm, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
+import { holdsTerm, measures, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
 
 /**
  * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
@@ -346,6 +346,7 @@ export function bestWindow(
   const title = new Set(contentTerms(passage.documentTitle));
   const around = new Set([...title, ...all.flatMap((s) => (s.part === 0 ? s.terms : []))]);
   const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
+  const subjectless = !context.terms.some((t) => t.topical);
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
   // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
   const relevant = (s: WindowSentence): boolean =>
@@ -380,7 +381,7 @@ export function bestWindow(
     for (let k = 1; k < all.length; k++)
       if (all[k]?.listLine && stated[k - 1] && (all[k - 1]?.listLine || all[k - 1]?.cues.has('composition')))
         stated[k] = true;
-  const measuredAt = all.map((s) => context.measure?.test(s.text) ?? false);
+  const measuredAt = all.map((s) => measures(s, context));
   // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
   const targetAt = all.map(
     (s, k) =>
@@ -468,7 +469,8 @@ export function bestWindow(
             (underSection(all[i])[k] === true && !titleFlags[k])),
       );
       // A question with no terms of its own ("Where are you based?") is answered by the kind of fact it asks.
-      const share = context.terms.length === 0 ? 1 : h.coverage / weight;
+      // So is one whose words only frame it ("What did you do for work before the bees?").
+      const share = subjectless ? 1 : h.coverage / weight;
       const stating = headHeld ? sentences.filter((_, k) => stated[i + k]) : [];
       // A sentence stating what is asked about what is asked ("The first one takes two hours").
       // Or the answer to an interviewer's question that holds them ("So how high should it be?").

@@ -73,7 +73,11 @@ async function compose(
   );
   const aboutCreator =
     questionIntent(asked).aboutCreator || (context !== undefined && questionIntent(context).aboutCreator);
-  const found = await searchKnowledge(db, clone, query, { limit: PASSAGES, aboutCreator });
+  const found = await searchKnowledge(db, clone, query, {
+    limit: PASSAGES,
+    aboutCreator,
+    earlier: intent.earlier === true,
+  });
   const passages = await withAttachments(input, query, found.passages);
   // The visitor's attached files are knowledge too: their words are not "never covered".
   const attached = passages.filter((p) => !found.passages.includes(p));

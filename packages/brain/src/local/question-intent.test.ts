@@ -81,12 +81,15 @@ describe('questionIntent', () => {
       'What did you do originally?',
       'How did you go from pharmacist to furniture maker?',
       'How did you switch from teaching physics to coaching?',
+      'What did you do for work before the bees?',
+      'What was your job before the farm?',
     ])
       expect(questionIntent(question).earlier, question).toBe(true);
     for (const question of [
       'What moisture content should wood be before I cut joints?',
       'What should I eat before a race?',
       'How long do I wait before sanding?',
+      'What should I do before a race?',
     ])
       expect(questionIntent(question).earlier, question).toBeUndefined();
   });

@@ -58,7 +58,7 @@ const HEAD =
  * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
  */
 const EARLIER =
-  /\b(?:former|previous|old|earlier) (?:job|career|work|profession|life|trade)\b|\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bused to\b|\boriginally\b|\bin the beginning\b|\b(?:go|went|get|got|move|moved|switch|switched|change|changed|jump|jumped) (?:\w+ )?from (?:being )?(?:an? )?(?:\w+ ){1,3}(?:to|into)\b/;
+  /\b(?:former|previous|old|earlier) (?:job|career|work|profession|life|trade)\b|\bbefore (you|i) (became|become|started|were|was|got into|went into|turned|took up|opened|quit|left)\b|\bbefore becoming\b|\bwhat did you do (?:\w+ ){0,3}before\b|\b(?:work|job|living|career) before\b|\bused to\b|\boriginally\b|\bin the beginning\b|\b(?:go|went|get|got|move|moved|switch|switched|change|changed|jump|jumped) (?:\w+ )?from (?:being )?(?:an? )?(?:\w+ ){1,3}(?:to|into)\b/;
 const EARLIER_ACTIVITY = /\bbefore \w+ing\b/;
 const ASKS_YOUR_PAST = /\b(did|were|was) you\b|\byour (job|career|life|work)\b/;
 

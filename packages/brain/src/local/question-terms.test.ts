@@ -45,6 +45,10 @@ describe('questionTerms', () => {
     const became = questionTerms('What did you do before you were a marine biologist?', undefined, stats);
     expect(became.filter((t) => t.topical)).toEqual([]);
     expect(term('What moisture content should wood be before I cut joints?', 'joint')?.topical).toBe(true);
+    // What they did for work before the bees: the bees are their field now, not what is asked.
+    const work = questionTerms('What did you do for work before the bees?', undefined, stats);
+    expect(work.filter((t) => t.topical)).toEqual([]);
+    expect(term('What should I do before a race?', 'race')?.topical).toBe(true);
   });
 
   it('takes the word after "are you" as what is asked about ("booked"), the word after "do you" as a verb', () => {

@@ -56,13 +56,15 @@ const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+
  * "Before you became a baker", "before woodworking": what came before is asked, not the craft
  * the creator is known for (which their knowledge may never name that way).
  */
-const BEFORE_ONLY = /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b/iu;
+const BEFORE_ONLY =
+  /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b|(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before\b/iu;
 /**
  * "before a race" asks about the race: only "before you became…" (the whole of what they became:
- * "a marine biologist") or "before woodworking" frames.
+ * "a marine biologist"), "before woodworking" or what they did for work before ("before the
+ * bees") frames.
  */
 const BEFORE =
-  /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))/giu;
+  /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before (?:the |your |my )?(?=([\p{L}'’-]+))/giu;
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
   /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
@@ -106,7 +108,7 @@ export function questionTerms(
   const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
   const verbs = new Set(
     [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
-      contentTerms(m[1] ?? m[2] ?? m[3] ?? ''),
+      contentTerms(m[1] ?? m[2] ?? m[3] ?? m[4] ?? ''),
     ),
   );
   // A question made only of verbs ("where did you grow up?") is about them after all.

@@ -15,6 +15,9 @@ describe('sentenceCues', () => {
       'earlier',
     );
     expect(sentenceCues('I spent my twenties at sea, but not as a scientist.')).toContain('earlier');
+    expect(sentenceCues('For nineteen years I tuned pianos for a living.')).toContain('earlier');
+    expect(sentenceCues('For nineteen years I have kept bees.').has('earlier')).toBe(false);
+    expect(sentenceCues('We start feeding syrup in September.')).toContain('steps');
     expect(sentenceCues('I want it 14 to 20 inches across, straight, with no knots.')).toContain('choice');
   });
 
@@ -60,6 +63,10 @@ describe('opensWithReference', () => {
       'Because a split follows the grain.',
       "And it's reversible: heat and moisture soften it.",
       'Ours, in the middle of the cove, covers about 3 hectares.',
+      "After that it's fondant, the soft white icing bakers use.",
+      'However, the glue line will creep under load.',
+      "Even so, please don't spray them.",
+      'Apart from that, the kit is done.',
     ]) {
       expect(opensWithReference(sentence), sentence).toBe(true);
     }
@@ -70,6 +77,9 @@ describe('opensWithReference', () => {
       'I use hide glue for chairs.',
       'Hide glue gives a long open time.',
       'Italy is far.',
+      'After the last crop comes off in August we heft every hive.',
+      'Still water is best for a first swim.',
+      'By the end of the year I had six benches.',
     ]) {
       expect(opensWithReference(sentence), sentence).toBe(false);
     }

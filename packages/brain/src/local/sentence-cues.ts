@@ -54,7 +54,7 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'steps',
-    /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\bI (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|\b(?:first|then|next|after that|step)\b/i,
+    /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\b(?:I|we) (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|\b(?:first|then|next|after that|step)\b/i,
   ],
   [
     'reason',
@@ -89,7 +89,7 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'earlier',
     // "Before I coached, I taught", not "it took until 2017 before I was earning".
-    /(?:^|[,;:-]\s*)before I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b|\bfor (?:\w+ ){1,2}years,? I was\b|\bI spent my (?:teens|twenties|thirties|forties)\b/i,
+    /(?:^|[,;:-]\s*)before I\b|\bI used to\b|\bback then\b|\boriginally\b|\bbefore that\b|\bmy (?:old|former|previous) (?:job|career|life)\b|\bI was an? (?:\w+ ){1,3}for (?:\w+ ){1,2}years\b|\bI spent (?:\w+ ){1,2}years\b|\bfor (?:\w+ ){1,2}years,? I was\b|\bI spent my (?:teens|twenties|thirties|forties)\b|\bfor a living\b|^for (?:\w+ ){1,2}years,? I (?!am\b|have\b|do\b)\w+/i,
   ],
 ];
 
@@ -98,9 +98,12 @@ export function sentenceCues(sentence: string): Set<Cue> {
   return new Set(CUES.filter(([, pattern]) => pattern.test(sentence)).map(([cue]) => cue));
 }
 
-/** Words that refer back to something said before: never the first word of an answer. */
+/**
+ * Words that refer back to something said before: never the first word of an answer. So do the
+ * connectives that carry on from it ("After that it's fondant…", "However, …", "Even so, …").
+ */
 const REFERENCE =
-  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another|ours|mine|yours|theirs)\b/i;
+  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another|ours|mine|yours|theirs|however|otherwise|instead|meanwhile|therefore|likewise|similarly|(?:after|before|apart from|other than|besides|on top of|despite|in spite of|because of|instead of|since|until|till|by|at) (?:that|this|then|which))\b|^["'“‘(]*(?:even so|still|again|anyway|besides),/i;
 
 /** Spoken fillers an answer drops from a sentence's start ("And it's…" is read as "It's…"). */
 const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;

@@ -113,9 +113,17 @@ export function otherTense(s: WindowSentence | undefined, intent: QuestionIntent
   return intent.tense === 'past' ? present && !past : past && !present;
 }
 
+/**
+ * Sentence `s` gives a number in the unit asked. A measure of the creator's own life ("How old
+ * were you…?") is one they give of themselves ("I was 41"), not the age limit of their classes.
+ */
+export function measures(s: WindowSentence, context: WindowContext): boolean {
+  return (context.measure?.test(s.text) ?? false) && (!context.intent.aboutCreator || s.firstPerson);
+}
+
 /** Does sentence `s` state what the question asks for? */
 export function statesAsked(s: WindowSentence, context: WindowContext): boolean {
-  if (context.measure?.test(s.text)) return true;
+  if (measures(s, context)) return true;
   const { kind, aboutCreator, earlier } = context.intent;
   // "Where are you based?" is not answered by where the creator once rode or taught.
   if ((kind === 'place' || kind === 'person') && otherTense(s, context.intent)) return false;

@@ -62,6 +62,10 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       'knowledge/classes.md',
       "---\ntitle: Saturday classes\ntype: website\n---\nClasses run on Saturdays, six people at most. Cancel more than a week ahead and I refund the whole fee. The shop is named after my grandmother's street, Rose Lane.\n",
     );
+    await folder.write(
+      'knowledge/oven.md',
+      '---\ntitle: Sam Okafor on wood-fired ovens\ntype: podcast\n---\nMy oven is wood-fired and holds forty loaves. It takes three hours to heat.\n',
+    );
     ({ cloneId } = await importClone(db, folder.dir));
     await folder.dispose();
   });
@@ -84,6 +88,16 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       aboutCreator: true,
     });
     expect(passages[0]?.documentTitle).toBe('About Sam');
+  });
+
+  it('adds the About page’s opening for what the creator did before, though other biography passages match', async () => {
+    const question = 'What did you do for work before the oven?';
+    const before = await searchKnowledge(db, clone(), question, { aboutCreator: true, earlier: true });
+    expect(before.passages.map((p) => p.documentTitle)).toContain('About Sam');
+    const now = await searchKnowledge(db, clone(), 'How long does your oven take to heat?', {
+      aboutCreator: true,
+    });
+    expect(now.passages.map((p) => p.documentTitle)).not.toContain('About Sam');
   });
 
   it('answers the clone’s frequency of each lexeme of the question, 0 for words it never uses', async () => {

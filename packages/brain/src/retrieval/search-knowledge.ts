@@ -28,6 +28,8 @@ export interface SearchOptions {
   limit?: number;
   /** The question is about the creator's life and past: biography documents rank first. */
   aboutCreator?: boolean;
+  /** It asks what the creator did before (their former job): the biography's opening lines count. */
+  earlier?: boolean;
 }
 
 /** The creator's own posts: where they say what they did, what they like, what happened to them. */
@@ -92,8 +94,10 @@ export async function searchKnowledge(
     synonymOf: synonyms,
     biography: { titlePattern: biographyTitlePattern(clone.name), types: PERSONAL_TYPES },
   });
+  // Their biography's opening lines too when what came before is asked ("What did you do for
+  // work before the bees?"): an About page says it first, in words the question may not share.
   const openings =
-    biography.passages.length > 0
+    biography.passages.length > 0 && !options.earlier
       ? []
       : z
           .array(PassageRow)
