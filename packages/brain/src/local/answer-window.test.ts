@@ -34,6 +34,28 @@ const windowFor = (question: string, p: Passage) =>
   );
 
 describe('bestWindow', () => {
+  it('takes the bare number replying to an interviewer’s "how many bees" as the count asked', () => {
+    const question = 'How many bees live in one of your hives in summer?';
+    const podcast = passage(
+      'JONAH: How many bees are in one of your hives?\n\nELSPETH: In midsummer, fifty or sixty thousand. In winter it drops to maybe ten thousand. A worker bee born in June lives about six weeks; she works herself to death. A queen can live three or four years.',
+      { documentType: 'podcast', documentTitle: 'The Smallholding Hour' },
+    );
+    const window = bestWindow(
+      podcast,
+      0,
+      {
+        terms: questionTerms(question, undefined),
+        intent: questionIntent(question),
+        cloneName: 'Elspeth Harrow',
+        said: new Set(),
+        question,
+        measure: askedMeasure(question),
+      },
+      1,
+    );
+    expect(window?.sentences[0]?.text).toBe('In midsummer, fifty or sixty thousand.');
+  });
+
   it('answers a question whose words only frame it ("for work before the bees") by the kind of fact asked', () => {
     const question = 'What did you do for work before the bees?';
     const context = {

@@ -11,6 +11,7 @@
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { contentTerms } from '../text/terms';
+import { askedMeasure } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
@@ -110,6 +111,10 @@ const WEIGHTS = {
   tense: 0.4,
   answersAbsent: 1,
 };
+
+/** A number said without a unit, in digits or words: "about 40.", "fifty or sixty thousand." */
+const COUNT =
+  /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)(?=\s*(?:[.,;:!?)]|$|or so\b|in all\b|of them\b))/i;
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
 const TARGET =
@@ -381,7 +386,23 @@ export function bestWindow(
     for (let k = 1; k < all.length; k++)
       if (all[k]?.listLine && stated[k - 1] && (all[k - 1]?.listLine || all[k - 1]?.cues.has('composition')))
         stated[k] = true;
-  const measuredAt = all.map((s) => measures(s, context));
+  // "How many bees are in one of your hives?" — "In midsummer, fifty or sixty thousand. In winter
+  // it drops to maybe ten thousand.": the reply to an interviewer's question asking the same
+  // measure gives it without naming its unit.
+  const replies: boolean[] = [];
+  all.forEach((s, k) => {
+    const before = all[k - 1];
+    const asks =
+      before?.question === true &&
+      context.measure != null &&
+      askedMeasure(before.text)?.source === context.measure.source;
+    const goesOn = replies[k - 1] === true && paragraphKey(before) === paragraphKey(s);
+    replies.push((asks || goesOn) && COUNT.test(s.text));
+  });
+  const measuredAt = all.map((s, k) => measures(s, context) || replies[k] === true);
+  measuredAt.forEach((measured, k) => {
+    if (measured) stated[k] = true;
+  });
   // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
   const targetAt = all.map(
     (s, k) =>
@@ -566,7 +587,12 @@ export function bestWindow(
   return (
     best &&
     trimTense(
-      leadWithAnswer(best, (k) => stated[k] === true, context),
+      leadWithAnswer(
+        best,
+        (k) => stated[k] === true,
+        context,
+        (k) => measuredAt[k] === true,
+      ),
       context.intent,
     )
   );
@@ -598,13 +624,15 @@ function leadWithAnswer(
   window: AnswerWindow,
   states: (k: number) => boolean,
   context: WindowContext,
+  measured: (k: number) => boolean,
 ): AnswerWindow {
   const [i, j] = window.span;
   let m = i;
   while (m <= j && !states(m)) m += 1;
   // Of several sentences stating a price, the one about what is asked ("Week-long classes: 1,450
   // dollars" for the week-long class, not the weekend's 425 listed first): a later one holding
-  // the question's weightiest subject when the first does not.
+  // the question's weightiest subject when the first does not — and giving the measure asked
+  // when the first does ("fifty or sixty thousand", not "a worker lives about six weeks").
   const subjects = context.terms.filter((t) => t.focus && t.topical);
   const weightiest = subjects.reduce<QuestionTerm | undefined>(
     (a, t) => (a && a.weight >= t.weight ? a : t),
@@ -614,7 +642,7 @@ function leadWithAnswer(
     weightiest !== undefined && holdsTerm(new Set(window.all[k]?.terms ?? []), weightiest);
   if (m <= j && !holdsWeightiest(m))
     for (let k = m + 1; k <= j; k++)
-      if (states(k) && holdsWeightiest(k)) {
+      if (states(k) && holdsWeightiest(k) && (!measured(m) || measured(k))) {
         m = k;
         break;
       }
@@ -709,9 +737,11 @@ export function growWindow(
   }
   // Back only within the answer's own paragraph: the sentence before it may close another
   // section ("…the whole kit comes to about 220 dollars." before "Angles." and the angles).
+  // Never back to what the visitor has just heard.
   while (
     words < lengths.minWords &&
     opener(all[i - 1]) &&
+    !context.heard?.has(normaliseSentence(all[i - 1]?.text ?? '')) &&
     !otherTense(all[i - 1], context.intent) &&
     fits(all[i - 1]) &&
     paragraph(all[i - 1]) === paragraph(all[i])

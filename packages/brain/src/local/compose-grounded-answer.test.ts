@@ -570,6 +570,22 @@ describe('composeGroundedAnswer on the creator’s life', () => {
     expect(answer?.text).toContain('in Leeds');
   });
 
+  it('answers "And in winter?" with what is said of winter, not the previous answer’s count again', () => {
+    const podcast = passage(
+      'p1',
+      'JONAH: How many bees are in one of your hives?\n\nELSPETH: In midsummer, fifty or sixty thousand. In winter it drops to maybe ten thousand. A worker bee born in June lives about six weeks; she works herself to death.',
+      { documentTitle: 'The Smallholding Hour', documentType: 'podcast' },
+    );
+    const earlier = 'How many bees live in one of your hives in summer?';
+    const answer = composeGroundedAnswer('And in winter?', [podcast], {
+      cloneName: 'Elspeth Harrow',
+      context: earlier,
+      heard: ['In midsummer, fifty or sixty thousand [1].', 'In winter it drops to maybe ten thousand [1].'],
+      intent: questionIntent(earlier),
+    });
+    expect(answer?.text).toMatch(/^In winter it drops to maybe ten thousand/);
+  });
+
   it('still says nothing for a question about a place no biography states', () => {
     const plain = { ...about, documentTitle: 'Physics and cycling' };
     expect(composeGroundedAnswer('Where did your family settle?', [plain, tyres], options)).toBeNull();
