@@ -10,6 +10,14 @@ describe('mirroredPhrases', () => {
     const [ride] = mirroredPhrases('What bike do you ride?');
     expect(ride?.test('Someone asked what bike I ride.')).toBe(true);
   });
+
+  it('turns "when shouldn’t I open…" into the warning as given: "Never open…", "Don’t open…"', () => {
+    const warnings = mirroredPhrases('Are there days when I shouldn’t open my hive at all?');
+    const warns = (sentence: string) => warnings.some((w) => w.test(sentence));
+    expect(warns('Never open a hive in the rain or just before thunder.')).toBe(true);
+    expect(warns("Don't ever open it before ten.")).toBe(true);
+    expect(warns('Open the hive on a warm, still afternoon.')).toBe(false);
+  });
 });
 
 describe('holdsTerm', () => {

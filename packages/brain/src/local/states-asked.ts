@@ -26,6 +26,10 @@ export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean 
 const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
 const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
 
+/** What the visitor asks not to do: "shouldn't I open", "what not to feed", "should I never cut". */
+const NOT_TO =
+  /\b(?:shouldn['’]t|should not|mustn['’]t|must not|never|not to|should (?:i|you|we) (?:not|never))\s+(?:i\s+|you\s+|we\s+)?([\p{L}-]{3,})/giu;
+
 /** A condition of the question: "before I cut joints", "after a wet ride". */
 const CLAUSE = /\b(before|after|during|until)\s+((?:[\p{L}'’-]+\s*){1,5})/giu;
 
@@ -47,6 +51,13 @@ export function mirroredPhrases(question: string): RegExp[] {
     const stems = contentTerms(m[2] ?? '').map((t) => t.replace(/[^\p{L}\p{N}-]/gu, ''));
     if (stems.length < 2) continue;
     out.push(new RegExp(`\\b${m[1]}\\b${stems.map((t) => `[^.!?]{0,40}?\\b${t}`).join('')}`, 'iu'));
+  }
+  // "When shouldn't I open my hive?" → "Never open a hive in the rain": the warning, as given.
+  for (const m of question.matchAll(NOT_TO)) {
+    const word = stem(m[1] ?? '').replace(/[^\p{L}-]/gu, '');
+    out.push(
+      new RegExp(`\\b(?:never|don['’]t|do not|mustn['’]t|must not|avoid)\\s+(?:\\p{L}+\\s+)?${word}`, 'iu'),
+    );
   }
   for (const m of question.matchAll(YOU_DO)) {
     const word = m[1] ?? '';
