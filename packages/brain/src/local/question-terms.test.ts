@@ -23,6 +23,20 @@ describe('questionTerms', () => {
     expect(basic?.weight).toBeLessThan((kit?.weight ?? 0) / 2);
   });
 
+  it('reads how much of the subject is asked ("a little spoonful") as framing, not an unknown subject', () => {
+    const spoonful = questionTerms('Is it all right to give my baby a little spoonful?', undefined, {
+      frequencies: new Map([
+        ['babi', 2],
+        ['littl', 6],
+        ['spoon', 0],
+      ]),
+      chunks: 40,
+    }).find((t) => t.term === 'spoon');
+    // Never used by the knowledge, it is not what the question is about.
+    expect(spoonful?.topical).toBe(false);
+    expect(spoonful?.framing).toBe(true);
+  });
+
   it('reads "without glue" as a condition: "glue" weighs little and is no subject, "without" is no term', () => {
     const terms = questionTerms('How does a chair hold together without glue?', undefined, {
       frequencies: new Map([

@@ -25,13 +25,17 @@ export interface QuestionTerm {
   absent?: boolean;
 }
 
-/** Words that frame a question more than they say what it is about. */
+/**
+ * Words that frame a question more than they say what it is about; "a little spoonful", "a pinch
+ * of": how much of the subject, not another subject.
+ */
 const FRAMING = new Set(
   `good best better way use need buy get time year thing start tell say talk know want like make take keep give
   look recommend help ok okay right kind sort new next last now today also lot question ask answer opinion
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
-  field discipline former previous job career profession occupation`
+  field discipline former previous job career profession occupation
+  little bit spoonful teaspoon tablespoon pinch dash`
     .split(/\s+/)
     .map(stem),
 );

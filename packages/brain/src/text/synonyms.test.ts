@@ -91,6 +91,11 @@ describe('paraphrased', () => {
       'Can my cutting board go through the thickness planer?',
     );
     expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
+    expect(paraphrased('Can my eight-month-old have some?')).toBe('Can my baby have some?');
+    expect(paraphrased('Is it safe for a 6 month old?')).toBe('Is it safe for a baby?');
+    expect(paraphrased('The oil sat for a month. Old boards drink it.')).toBe(
+      'The oil sat for a month. Old boards drink it.',
+    );
   });
 
   it('reads "called" after a form of "be", ending the clause, as a name', () => {

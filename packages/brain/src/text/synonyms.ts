@@ -147,6 +147,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // "my eight-month-old", "a 6 month old": a baby.
+  [/\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]months?[- ]old\b/gi, 'baby'],
   // British and American names of one thing.
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
