@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contentTerms } from '../text/terms';
 import { questionTerms } from './question-terms';
 import { holdsTerm, mirroredPhrases } from './states-asked';
 
@@ -29,5 +30,12 @@ describe('holdsTerm', () => {
     expect(holdsTerm(new Set(['hand', 'tool', 'quiet']), compound)).toBe(true);
     expect(holdsTerm(new Set(['hand-tool', 'work']), compound)).toBe(true);
     expect(holdsTerm(new Set(['tool', 'quiet']), compound)).toBe(false);
+  });
+
+  it('holds a word by a compound it begins ("farm" by "farmhouse"), not by any longer word', () => {
+    const farm = questionTerms('When did you move to the farm?', undefined).find((t) => t.term === 'farm');
+    if (!farm) throw new Error('no term');
+    expect(holdsTerm(new Set(contentTerms('a farmhouse with a leaking roof')), farm)).toBe(true);
+    expect(holdsTerm(new Set(contentTerms('the farmer next door')), farm)).toBe(false);
   });
 });

@@ -11,9 +11,21 @@ import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
 import type { Cue } from './sentence-cues';
 
+/** The last parts of compounds, stemmed: "farm*house*", "work*shop*", "bee*keeper*", "wood*land*". */
+const COMPOUND_HEAD = /^(?:hous|shop|keep|keeper|land|yard|field|room|stead|way)$/;
+
+/** `word` is a compound whose first part is `part` ("farmhous" of "farm"). */
+const compoundOf = (word: string, part: string): boolean =>
+  part.length >= 3 &&
+  word.length > part.length + 2 &&
+  word.startsWith(part) &&
+  COMPOUND_HEAD.test(word.slice(part.length));
+
 /** Does `terms` hold question term `t` (or one of its synonyms)? */
 export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean => {
   for (const f of t.forms) if (terms.has(f)) return true;
+  // "the farm" is held by "a farmhouse", "bees" by "beekeeper".
+  for (const word of terms) if (compoundOf(word, t.term)) return true;
   // "hand-tool" is held by "hand tools" as by "hand-tool work": a compound by all of its parts.
   if (t.term.includes('-')) {
     const parts = t.term.split('-').filter(Boolean);
