@@ -18,6 +18,17 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('reads "No." as a reply ending its sentence, and as an abbreviation only before a number', () => {
+    expect(splitSentences('No. I was a hospital pharmacist for nine years.')).toEqual([
+      'No.',
+      'I was a hospital pharmacist for nine years.',
+    ]);
+    expect(splitSentences('I use a No. 5 jack plane. It flattens fast.')).toEqual([
+      'I use a No. 5 jack plane.',
+      'It flattens fast.',
+    ]);
+  });
+
   it('keeps closing quotes with their sentence and collapses whitespace', () => {
     expect(splitSentences('He said "go now."  Then\nwe went.')).toEqual([
       'He said "go now."',

@@ -15,10 +15,10 @@ const ABBREVIATIONS = new Set([
   'e.g',
   'i.e',
   'approx',
-  'no',
-  'vol',
-  'fig',
 ]);
+
+/** Abbreviations that only stand before a number ("No. 5", "fig. 2"): "No. I was…" ends a sentence. */
+const BEFORE_NUMBER = new Set(['no', 'vol', 'fig']);
 
 /**
  * Splits prose into sentences: after . ! ? (and closing quotes/brackets) followed by a space
@@ -38,7 +38,8 @@ export function splitSentences(text: string): string[] {
       .replace(/^["'“‘(]+/, '')
       .replace(/\.$/, '')
       .toLowerCase();
-    if (match[0].startsWith('.') && (ABBREVIATIONS.has(bare) || /^[a-z]$/i.test(bare))) continue;
+    const numbered = BEFORE_NUMBER.has(bare) && /^\d/.test(normalized.slice(match.index + match[0].length));
+    if (match[0].startsWith('.') && (ABBREVIATIONS.has(bare) || numbered || /^[a-z]$/i.test(bare))) continue;
     sentences.push(candidate.trim());
     start = match.index + match[0].length;
   }
