@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Answer-quality benchmark of the local brain (DESIGN §3, issue 8): every question of a clone's
-// eval.json (clones/demo, clones/bench-cycling, clones/bench-marine, clones/bench-bees) is asked of today's local
+// eval.json (clones/demo, clones/bench-cycling, clones/bench-marine, clones/bench-bees,
+// clones/bench-pottery) is asked of today's local
 // brain and of the composer as it was before issue 8 (vendored in lib-answers-baseline/, the
 // baseline), in the same run, on in-memory PGlite. Questions with `history` are asked after their earlier
 // questions, in one conversation. Prints JSON per clone and brain:
@@ -29,7 +30,13 @@ const { createBaselineBrain } = await import('./lib-answers-baseline/baseline-br
 const CLONES =
   process.argv.length > 2
     ? process.argv.slice(2)
-    : ['clones/demo', 'clones/bench-cycling', 'clones/bench-marine', 'clones/bench-bees'];
+    : [
+        'clones/demo',
+        'clones/bench-cycling',
+        'clones/bench-marine',
+        'clones/bench-bees',
+        'clones/bench-pottery',
+      ];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
 const log = (m) => process.stderr.write(`${m}\n`);
