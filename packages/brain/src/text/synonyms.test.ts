@@ -92,6 +92,9 @@ describe('paraphrased', () => {
     );
     expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
     expect(paraphrased('Can my eight-month-old have some?')).toBe('Can my baby have some?');
+    expect(paraphrased("If you've got no space right now, how long would I wait?")).toBe(
+      "If you've got full right now, how long would I wait?",
+    );
     expect(paraphrased('Is it safe for a 6 month old?')).toBe('Is it safe for a baby?');
     expect(paraphrased('The oil sat for a month. Old boards drink it.')).toBe(
       'The oil sat for a month. Old boards drink it.',
@@ -130,6 +133,8 @@ describe('withKinds', () => {
   it('lets a word naming a kind stand for the things of that kind, one way only', () => {
     expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('cat'), stem('dog')]));
     expect(synonymStems(stem('cat'))).not.toContain(stem('pet'));
+    // "an elderly whippet called Propolis": a dog named by its breed.
+    expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('whippet'), stem('spaniel')]));
     expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));
     // "What colour does cherry turn?" — "salmon pink to deep reddish-brown".
     for (const word of ['colour', 'color'])

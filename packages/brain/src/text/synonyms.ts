@@ -104,7 +104,35 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
  * cat answers a question about pets, a question about cats is not answered by "pets".
  */
 export const KINDS: readonly (readonly [string, readonly string[]])[] = [
-  ['pet', ['cat', 'dog', 'puppy', 'kitten', 'rabbit', 'hamster', 'parrot', 'tortoise', 'budgie']],
+  [
+    'pet',
+    [
+      'cat',
+      'dog',
+      'puppy',
+      'kitten',
+      'rabbit',
+      'hamster',
+      'parrot',
+      'tortoise',
+      'budgie',
+      'goldfish',
+      'pony',
+      // The dogs people name by their breed ("an elderly whippet called Propolis").
+      'whippet',
+      'greyhound',
+      'lurcher',
+      'terrier',
+      'spaniel',
+      'labrador',
+      'retriever',
+      'collie',
+      'sheepdog',
+      'poodle',
+      'dachshund',
+      'beagle',
+    ],
+  ],
   ['furniture', ['table', 'chair', 'desk', 'cabinet', 'dresser', 'bookcase', 'stool', 'sideboard']],
   ['vehicle', ['car', 'van', 'truck', 'lorry', 'motorbike']],
   ['family', ['partner', 'wife', 'husband', 'child', 'children', 'kid', 'son', 'daughter', 'parent']],
@@ -147,6 +175,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // "if you've got no space", "no places left": full.
+  [/\bno (?:more )?(?:space|spaces|room|places|spots|openings)(?: left)?\b/gi, 'full'],
   // "my eight-month-old", "a 6 month old": a baby.
   [/\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]months?[- ]old\b/gi, 'baby'],
   // British and American names of one thing.
