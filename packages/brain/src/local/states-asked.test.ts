@@ -12,6 +12,14 @@ describe('mirroredPhrases', () => {
     expect(ride?.test('Someone asked what bike I ride.')).toBe(true);
   });
 
+  it('turns "who taught you" into the creator as the one taught: "taught me", "my teacher"', () => {
+    const taught = mirroredPhrases('Who taught you to throw?');
+    const says = (sentence: string) => taught.some((t) => t.test(sentence));
+    expect(says('He taught me to centre, to pull a handle and to wait.')).toBe(true);
+    expect(says('My teacher that year sent me to Bernard Felgate.')).toBe(true);
+    expect(says('I teach wheel-throwing to around 300 people a year.')).toBe(false);
+  });
+
   it('turns "when shouldn’t I open…" into the warning as given: "Never open…", "Don’t open…"', () => {
     const warnings = mirroredPhrases('Are there days when I shouldn’t open my hive at all?');
     const warns = (sentence: string) => warnings.some((w) => w.test(sentence));

@@ -38,6 +38,9 @@ export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean 
 const YOUR = /\byour (own )?([\p{L}-]{3,})/giu;
 const YOU_DO = /\b(?:do|did|would|will|can) you (?:\p{L}+ly )?([\p{L}-]{3,})/giu;
 
+/** "Who taught you…?", "who trained you?": the creator as the one taught. */
+const TAUGHT_YOU = /\b(?:taught|trained|mentored|teach|train) you\b/i;
+
 /** What the visitor asks not to do: "shouldn't I open", "what not to feed", "should I never cut". */
 const NOT_TO =
   /\b(?:shouldn['’]t|should not|mustn['’]t|must not|never|not to|should (?:i|you|we) (?:not|never))\s+(?:i\s+|you\s+|we\s+)?([\p{L}-]{3,})/giu;
@@ -71,6 +74,11 @@ export function mirroredPhrases(question: string): RegExp[] {
       new RegExp(`\\b(?:never|don['’]t|do not|mustn['’]t|must not|avoid)\\s+(?:\\p{L}+\\s+)?${word}`, 'iu'),
     );
   }
+  // "Who taught you to throw?" → "He taught me to centre", "My teacher that year sent me to Bernard".
+  if (TAUGHT_YOU.test(question))
+    out.push(
+      /\b(?:taught|trained|mentored|showed) me\b|\bmy (?:first )?(?:teacher|mentor|master|tutor)\b|\b(?:learned|learnt) (?:\p{L}+ ){0,4}from\b/iu,
+    );
   for (const m of question.matchAll(YOU_DO)) {
     const word = m[1] ?? '';
     out.push(new RegExp(`\\bI (?:\\p{L}+ly )?${stem(word).replace(/[^\p{L}-]/gu, '')}`, 'iu'));
