@@ -10,6 +10,12 @@ describe('askedMeasure', () => {
     expect(askedMeasure('How much does a tabletop move?')).toBeNull();
   });
 
+  it('matches a sum of money by the currency sign before it ("£28"), with no unit after', () => {
+    const price = askedMeasure('What do you charge for one of your mugs?');
+    expect(price?.test('A mug costs me about £18 to make, and it sells for £28.')).toBe(true);
+    expect(price?.test('Mugs are about 60 percent of what I take at markets.')).toBe(false);
+  });
+
   it('reads "how old" as asking an age: "10 and over", "16 or older"', () => {
     const age = askedMeasure('How old do you have to be?');
     expect(age?.test('Snorkel safaris: 10 and over, and every snorkeller must swim 50 metres.')).toBe(true);

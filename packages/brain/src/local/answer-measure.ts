@@ -8,6 +8,9 @@
 const NUMBER =
   '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)(?: (?:hundred|thousand|million))?';
 
+/** The units of a sum of money. */
+const MONEY = 'dollars?|pounds|euros?|\\$|£|€';
+
 /** A measure: the question words that ask for it and the units that state it. */
 const MEASURES: readonly { asks: RegExp; units: string }[] = [
   // "How far ahead are you booked?" asks for a time, not a length.
@@ -30,7 +33,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   {
     // "How much is a week-long class?" asks its price ("how much does it move?" does not).
     asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b/,
-    units: 'dollars?|pounds|euros?|\\$|£|€',
+    units: MONEY,
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
   { asks: /\bgrits?\b/, units: 'grit' },
@@ -82,8 +85,10 @@ export function askedMeasure(question: string): RegExp | null {
   const unit = `(?:${units.join('|')})`;
   // "about a quarter of an inch": a fraction of the unit, with no number before it.
   const fraction = `\\b(?:a|an|one|three) (?:quarter|half|third|eighth|sixteenth|fortieth)s? of an? ${unit}`;
+  // "£28", "$1,450": a sum of money names its unit before the number.
+  const money = units.includes(MONEY) ? `|[$£€]\\s?\\d` : '';
   return new RegExp(
-    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}|${fraction}`,
+    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}|${fraction}${money}`,
     'i',
   );
 }

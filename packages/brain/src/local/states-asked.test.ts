@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { contentTerms } from '../text/terms';
+import { askedMeasure } from './answer-measure';
+import { passageSentences } from './passage-sentences';
+import { questionIntent } from './question-intent';
 import { questionTerms } from './question-terms';
-import { holdsTerm, mirroredPhrases } from './states-asked';
+import { holdsTerm, measures, mirroredPhrases } from './states-asked';
 
 describe('mirroredPhrases', () => {
   it('turns the visitor’s "your" and "do you" into the creator’s "my" and "I"', () => {
@@ -45,5 +48,25 @@ describe('holdsTerm', () => {
     if (!farm) throw new Error('no term');
     expect(holdsTerm(new Set(contentTerms('a farmhouse with a leaking roof')), farm)).toBe(true);
     expect(holdsTerm(new Set(contentTerms('the farmer next door')), farm)).toBe(false);
+  });
+});
+
+describe('measures', () => {
+  it('takes "what do you charge?" as asking the price now, not the one the creator started at', () => {
+    const question = 'What do you charge for one of your mugs?';
+    const context = {
+      terms: [],
+      intent: questionIntent(question),
+      cloneName: 'Hattie Carrow',
+      said: new Set<string>(),
+      measure: askedMeasure(question),
+      question,
+    };
+    const [then, now] = passageSentences(
+      'When I started selling in 2014 I priced my mugs at £12 because that felt polite. A mug costs me about £18 to make, and it sells for £28.',
+    ).map((s) => ({ ...s, part: 0 as const, own: true }));
+    if (!then || !now) throw new Error('no sentences');
+    expect(measures(now, context)).toBe(true);
+    expect(measures(then, context)).toBe(false);
   });
 });
