@@ -364,12 +364,16 @@ export function bestWindow(
   });
   const stated = all.map((s) => statesAsked(s, context));
   // "Seagrass meadows store carbon… Ours covers about 3 hectares.": a sentence pointing back at
-  // the one before it in its paragraph is about what that one is about.
+  // the one before it in its paragraph is about what that one is about. So is a step told right
+  // after it ("Tired legs for a week… mean you're overreaching. Take three easy days.").
   const relevantAt = all.map((s, k) => {
     const before = all[k - 1];
     return (
       relevant(s) ||
-      (s.dangling && before !== undefined && paragraphKey(before) === paragraphKey(s) && relevant(before))
+      ((s.dangling || s.cues.has('steps')) &&
+        before !== undefined &&
+        paragraphKey(before) === paragraphKey(s) &&
+        relevant(before))
     );
   });
   // The subjects the document's title does not already name ("gravel" in "Tyre Pressure…") carry

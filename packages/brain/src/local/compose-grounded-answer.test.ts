@@ -586,6 +586,22 @@ describe('composeGroundedAnswer on the creator’s life', () => {
     expect(answer?.text).toMatch(/^In winter it drops to maybe ten thousand/);
   });
 
+  it('answers "what should I do" with the step told right after the sentence naming the trouble', () => {
+    const taper = passage(
+      't1',
+      'The last week is the taper. Cut your riding to about half, keep a couple of short sharp efforts so your legs remember what they are for, and sleep as much as you can. Nothing you do in the final week will make you fitter.',
+      { documentTitle: 'Your first hundred miles' },
+    );
+    const recovery = passage(
+      't2',
+      'Check your resting heart rate each morning before you get up. Tired legs for one day are normal. Tired legs for a week, bad sleep and a short temper mean you are overreaching. Take three easy days and tell your coach.',
+      { documentTitle: 'Recovery and sleep' },
+    );
+    const question = 'My legs have been tired for a week, what should I do?';
+    const answer = composeGroundedAnswer(question, [taper, recovery], { intent: questionIntent(question) });
+    expect(answer?.text).toContain('Take three easy days');
+  });
+
   it('still says nothing for a question about a place no biography states', () => {
     const plain = { ...about, documentTitle: 'Physics and cycling' };
     expect(composeGroundedAnswer('Where did your family settle?', [plain, tyres], options)).toBeNull();

@@ -15,6 +15,7 @@ describe('questionIntent', () => {
     ['When did you open the school?', 'time'],
     ['How old were you when you made your first chair?', 'time'],
     ['How do I stop cherry from blotching?', 'steps'],
+    ['What should I do if a swarm of bees lands in my garden?', 'steps'],
     ['Why do tabletops crack?', 'reason'],
     ['Who taught you woodworking?', 'person'],
     ['Where did you grow up?', 'place'],

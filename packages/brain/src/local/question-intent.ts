@@ -96,7 +96,11 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
     'choice',
     /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|^what (?:kind|type|sort)s? of\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
   ],
-  ['steps', /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b/],
+  // "What should I do if a swarm lands in my garden?": what to do, as told ("Ring us instead").
+  [
+    'steps',
+    /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b|\bwhat (?:should|do|can|must) (?:i|we) do\b/,
+  ],
 ];
 
 /** "you" asked about their own past, life, career or firsts. */

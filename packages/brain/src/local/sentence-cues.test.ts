@@ -53,6 +53,26 @@ describe('sentenceCues', () => {
   });
 });
 
+describe('sentenceCues on commands', () => {
+  it('reads a sentence telling the reader what to do as a step, whatever its verb', () => {
+    for (const sentence of [
+      'Ring us instead and tell us roughly how big the cluster is.',
+      "Even so, please don't spray them, hose them or try to move them yourself.",
+      'Light the smoker with dry grass.',
+      'Take three easy days and tell your coach.',
+    ])
+      expect(sentenceCues(sentence).has('steps'), sentence).toBe(true);
+    for (const sentence of [
+      'Things that help, in order of how much they help.',
+      'Almost every power-based training plan sets its zones as percentages of it.',
+      'Walter taught me for five years.',
+      'Usually the glaze runs.',
+      'Inside the hive it is warm.',
+    ])
+      expect(sentenceCues(sentence).has('steps'), sentence).toBe(false);
+  });
+});
+
 describe('opensWithReference', () => {
   it('spots openings that point at something left out', () => {
     for (const sentence of [

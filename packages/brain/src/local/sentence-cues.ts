@@ -18,7 +18,22 @@ const UNIT =
   '(?:percent(?:age points?)?|degrees?|inch(?:es)?|feet|foot|millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|miles?|pounds?|ounces?|grams?|kilograms?|dollars?|grit|teeth|coats?|parts?|psi|watts?|revolutions|board feet|times|cuts?|benches|students|places|weeks?|years?)';
 const TIME_UNIT = '(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|seasons?)';
 
+/** Words that open a sentence without commanding: "The…", "After the…", "Usually it…". */
+const NOT_A_COMMAND =
+  'the|a|an|this|that|these|those|it|its|there|here|what|which|who|when|where|why|how|if|as|so|but|and|or|nor|yet|not|only|also|even|still|now|then|once|soon|today|tonight|tomorrow|yesterday|i|you|we|they|he|she|my|our|his|her|their|your|most|many|much|more|less|some|all|both|half|each|every|any|no|nobody|everyone|someone|people|after|before|in|on|at|by|for|from|with|without|into|onto|over|under|of|to|about|around|through|across|behind|beside|between|inside|outside|above|below|near|beyond|along|against|among|past|up|down|off|out|round|like|unlike|except|per|one|two|three|four|five|six|seven|eight|nine|ten|almost|nearly|quite|very|rather|perhaps|maybe|often|sometimes|again|too|enough|such|other|another|same|own|last|first|next|few|several|whatever|whoever';
+
+/**
+ * "Ring us instead", "Light the smoker", "Please don't spray them": a sentence opening on a verb
+ * told to the reader, whatever the verb — a word that is no article, pronoun, preposition or
+ * adverb, followed by its object.
+ */
+const COMMAND = new RegExp(
+  `^(?:(?:even so|so|and|please|just|then|now),?\\s+)*(?:don't\\s+|never\\s+|always\\s+)?(?!(?:${NOT_A_COMMAND})\\b)(?![a-z]+ly\\b)[a-z]+\\s+(?:us|me|them|it|him|her|the|a|an|your|each|every|some|any|this|these|those|yourself)\\b`,
+  'i',
+);
+
 const CUES: readonly [Cue, RegExp][] = [
+  ['steps', COMMAND],
   [
     'amount',
     new RegExp(
