@@ -19,16 +19,17 @@ const passage = (text: string, extra: Partial<Passage> = {}): Passage => ({
   ...extra,
 });
 
-const windowFor = (question: string, p: Passage) =>
+const windowFor = (question: string, p: Passage, cloneName = 'Juniper Hale') =>
   bestWindow(
     p,
     0,
     {
       terms: questionTerms(question, undefined),
       intent: questionIntent(question),
-      cloneName: 'Juniper Hale',
+      cloneName,
       said: new Set(),
       question,
+      measure: askedMeasure(question),
     },
     1,
   );
@@ -40,19 +41,7 @@ describe('bestWindow', () => {
       'JONAH: How many bees are in one of your hives?\n\nELSPETH: In midsummer, fifty or sixty thousand. In winter it drops to maybe ten thousand. A worker bee born in June lives about six weeks; she works herself to death. A queen can live three or four years.',
       { documentType: 'podcast', documentTitle: 'The Smallholding Hour' },
     );
-    const window = bestWindow(
-      podcast,
-      0,
-      {
-        terms: questionTerms(question, undefined),
-        intent: questionIntent(question),
-        cloneName: 'Elspeth Harrow',
-        said: new Set(),
-        question,
-        measure: askedMeasure(question),
-      },
-      1,
-    );
+    const window = windowFor(question, podcast, 'Elspeth Harrow');
     expect(window?.sentences[0]?.text).toBe('In midsummer, fifty or sixty thousand.');
   });
 
@@ -98,19 +87,7 @@ describe('bestWindow', () => {
       'Open Apiary afternoons start in May, and the beginners course runs in April. Children aged 8 and over can come with an adult.\n\nA swarm came over the hedge in June 2009. I was 41 and had never held a frame, so a neighbour showed me how to hive it.',
       { documentType: 'website' },
     );
-    const window = bestWindow(
-      about,
-      0,
-      {
-        terms: questionTerms(question, undefined),
-        intent: questionIntent(question),
-        cloneName: 'Elspeth Harrow',
-        said: new Set(),
-        question,
-        measure: askedMeasure(question),
-      },
-      1,
-    );
+    const window = windowFor(question, about, 'Elspeth Harrow');
     expect(window?.sentences.map((s) => s.text)).toContain(
       'I was 41 and had never held a frame, so a neighbour showed me how to hive it.',
     );
