@@ -92,6 +92,9 @@ describe('paraphrased', () => {
     );
     expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
     expect(paraphrased('Can my eight-month-old have some?')).toBe('Can my baby have some?');
+    expect(paraphrased('How long did you plan before you walked away from pharmacy?')).toBe(
+      'How long did you plan before you left pharmacy?',
+    );
     expect(paraphrased("If you've got no space right now, how long would I wait?")).toBe(
       "If you've got full right now, how long would I wait?",
     );
@@ -133,6 +136,8 @@ describe('withKinds', () => {
   it('lets a word naming a kind stand for the things of that kind, one way only', () => {
     expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('cat'), stem('dog')]));
     expect(synonymStems(stem('cat'))).not.toContain(stem('pet'));
+    // "still tacky and gummy": "it'll cure sticky and gummy".
+    expect(synonymStems(stem('tacky'))).toContain(stem('sticky'));
     // "an elderly whippet called Propolis": a dog named by its breed.
     expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('whippet'), stem('spaniel')]));
     expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));

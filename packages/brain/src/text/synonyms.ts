@@ -70,6 +70,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['percent', 'percentage'],
   ['carb', 'carbs', 'carbohydrate'],
   ['reapply', 're-oil', 'recoat', 're-coat'],
+  ['sticky', 'tacky', 'gummy'],
   // Irregular forms the stemmer cannot meet.
   ['long', 'longer', 'longest'],
   ['hill', 'hills', 'hilly'],
@@ -175,6 +176,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // "before you walked away from pharmacy": left it.
+  [/\bwalk(?:ed|ing|s)? away from\b/gi, 'left'],
   // "if you've got no space", "no places left": full.
   [/\bno (?:more )?(?:space|spaces|room|places|spots|openings)(?: left)?\b/gi, 'full'],
   // "my eight-month-old", "a 6 month old": a baby.
