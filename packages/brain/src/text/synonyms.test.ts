@@ -92,6 +92,13 @@ describe('paraphrased', () => {
     );
     expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
     expect(paraphrased('Can my eight-month-old have some?')).toBe('Can my baby have some?');
+    expect(paraphrased("I'm booked on Saturday but something's come up.")).toBe(
+      "I'm booked on Saturday but I need to cancel.",
+    );
+    expect(paraphrased('Has anything ever blown up in your kiln?')).toBe(
+      'Has anything ever explode in your kiln?',
+    );
+    expect(paraphrased('When can I take home the pots I make?')).toBe('When can I collect the pots I make?');
     expect(paraphrased('How long did you plan before you walked away from pharmacy?')).toBe(
       'How long did you plan before you left pharmacy?',
     );

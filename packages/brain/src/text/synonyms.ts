@@ -176,6 +176,12 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // "something's come up" with a booking: a cancellation.
+  [/\bsomething(?:'s|’s| has) come up\b/gi, 'I need to cancel'],
+  // "has anything blown up in your kiln?": exploded.
+  [/\b(?:blow|blows|blew|blown|blowing) up\b/gi, 'explode'],
+  // "before I can take home the pots": collect them.
+  [/\btake (?:(?:it|them) )?home\b/gi, 'collect'],
   // "before you walked away from pharmacy": left it.
   [/\bwalk(?:ed|ing|s)? away from\b/gi, 'left'],
   // "if you've got no space", "no places left": full.
