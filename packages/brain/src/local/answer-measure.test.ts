@@ -16,6 +16,12 @@ describe('askedMeasure', () => {
     expect(price?.test('Mugs are about 60 percent of what I take at markets.')).toBe(false);
   });
 
+  it('reads "how steep" as asking a gradient: "a final ramp of 21 percent"', () => {
+    const steep = askedMeasure('How steep does it get?');
+    expect(steep?.test('It is 3.2 kilometres, with a final ramp of 21 percent.')).toBe(true);
+    expect(steep?.test('It is 3.2 kilometres long.')).toBe(false);
+  });
+
   it('reads "how old" as asking an age: "10 and over", "16 or older"', () => {
     const age = askedMeasure('How old do you have to be?');
     expect(age?.test('Snorkel safaris: 10 and over, and every snorkeller must swim 50 metres.')).toBe(true);

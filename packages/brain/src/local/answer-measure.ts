@@ -30,6 +30,8 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   { asks: /\bhow loud\b|\bnoise\b|\bdecibels?\b/, units: 'decibels?|db' },
   { asks: /\bangles?\b|\bslope\b|\bbevel\b|\bratio\b/, units: 'degrees?|°|in \\d+|:\\d+' },
   { asks: /\bhow (hot|cold|warm)\b|\btemperature\b/, units: 'degrees?|°|f\\b|c\\b' },
+  // "How steep does it get?": a gradient, "21 percent", "1 in 5".
+  { asks: /\bhow steep\b|\bgradient\b|\bincline\b/, units: 'percent|%|degrees?|°|in \\d+' },
   {
     // "How much is a week-long class?" asks its price ("how much does it move?" does not).
     asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b/,

@@ -86,7 +86,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   [
     'amount',
     new RegExp(
-      `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
+      `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard|steep)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
     ),
   ],
   ['reason', /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b/],

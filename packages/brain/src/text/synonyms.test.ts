@@ -99,6 +99,8 @@ describe('paraphrased', () => {
       'Has anything ever explode in your kiln?',
     );
     expect(paraphrased('When can I take home the pots I make?')).toBe('When can I collect the pots I make?');
+    expect(paraphrased('What do most people get wrong?')).toBe('What do most people make a mistake?');
+    expect(paraphrased('My finish is tacky. What went wrong?')).toBe('My finish is tacky. What went wrong?');
     expect(paraphrased('How long did you plan before you walked away from pharmacy?')).toBe(
       'How long did you plan before you left pharmacy?',
     );

@@ -176,6 +176,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bboys? or (?:a )?girls?\b/gi, 'male or female'],
   [/\bgirls? or (?:a )?boys?\b/gi, 'female or male'],
   [/\bright size\b/gi, 'fit'],
+  // "what do people get wrong?": their mistakes (not "what went wrong?", a fault).
+  [/\b(?:get|gets|got|getting) (?:it |things )?wrong\b/gi, 'make a mistake'],
   // "something's come up" with a booking: a cancellation.
   [/\bsomething(?:'s|’s| has) come up\b/gi, 'I need to cancel'],
   // "has anything blown up in your kiln?": exploded.
