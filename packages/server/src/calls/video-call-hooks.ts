@@ -16,18 +16,25 @@ export function videoCallHooks(
   void db
     .query('UPDATE video_calls SET live_at = COALESCE(live_at, $2) WHERE id = $1', [videoCallId, clock.now()])
     .catch((error) => logger.error(`marking video call ${videoCallId} live failed`, error));
+  // The call's lines are kept one after the other, in the order they were said: on PostgreSQL two
+  // writes sent at once may commit in either order (and take their ids in that order).
+  let kept: Promise<void> = Promise.resolve();
   return {
     onTranscript: (role, text) => {
-      void addTranscriptUpdate(db, {
+      const line = {
         videoCallId,
-        participant: role === 'user' ? 'user' : 'replica',
+        participant: role === 'user' ? ('user' as const) : ('replica' as const),
         text,
         at: clock.now(),
-      }).catch((error) =>
-        logger.error(`keeping a transcript line of video call ${videoCallId} failed`, error),
-      );
+      };
+      kept = kept
+        .then(() => addTranscriptUpdate(db, line))
+        .catch((error) =>
+          logger.error(`keeping a transcript line of video call ${videoCallId} failed`, error),
+        );
     },
     onEnded: async (reason, seconds) => {
+      await kept;
       await setVideoCallSeconds(db, videoCallId, seconds);
       await endVideoCall(db, videoCallId, { reason: videoEndReason(reason), now: clock.now() });
     },
