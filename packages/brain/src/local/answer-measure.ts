@@ -5,7 +5,8 @@
  * much/how many/what pressure").
  */
 
-const NUMBER =
+/** A number in digits or words, with hundred / thousand / million. */
+export const NUMBER =
   '(?:\\d[\\d,./:]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a half|a quarter|a third|an eighth|a sixteenth|a fortieth|a few|a couple of)(?: (?:hundred|thousand|million))?';
 
 /** The units of a sum of money. */

@@ -11,7 +11,7 @@
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { contentTerms } from '../text/terms';
-import { askedMeasure } from './answer-measure';
+import { askedMeasure, NUMBER } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
@@ -113,8 +113,7 @@ const WEIGHTS = {
 };
 
 /** A number said without a unit, in digits or words: "about 40.", "fifty or sixty thousand." */
-const COUNT =
-  /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)(?=\s*(?:[.,;:!?)]|$|or so\b|in all\b|of them\b))/i;
+const COUNT = new RegExp(`\\b${NUMBER}(?=\\s*(?:[.,;:!?)]|$|or so\\b|in all\\b|of them\\b))`, 'i');
 
 /** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
 const TARGET =
@@ -403,10 +402,10 @@ export function bestWindow(
     const goesOn = replies[k - 1] === true && paragraphKey(before) === paragraphKey(s);
     replies.push((asks || goesOn) && COUNT.test(s.text));
   });
-  const measuredAt = all.map((s, k) => measures(s, context) || replies[k] === true);
-  measuredAt.forEach((measured, k) => {
-    if (measured) stated[k] = true;
+  replies.forEach((reply, k) => {
+    if (reply) stated[k] = true;
   });
+  const measuredAt = all.map((s, k) => measures(s, context) || replies[k] === true);
   // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
   const targetAt = all.map(
     (s, k) =>

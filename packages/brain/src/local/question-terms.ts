@@ -56,19 +56,22 @@ const UNLOOKED_WEIGHT = 1;
  * "are you" ("are you *booked*", "were you *hurt*"): there it is what is asked about.
  */
 const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
+/** "What did you do for work before…", "your job before…": what they did before, not when. */
+const WORK_BEFORE = String.raw`(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before`;
 /**
  * "Before you became a baker", "before woodworking": what came before is asked, not the craft
  * the creator is known for (which their knowledge may never name that way).
  */
-const BEFORE_ONLY =
-  /\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b|(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before\b/iu;
+const BEFORE_ONLY = new RegExp(String.raw`\bbefore (?:you|i)\b|\bbefore \p{L}+ing\b|${WORK_BEFORE}\b`, 'iu');
 /**
  * "before a race" asks about the race: only "before you became…" (the whole of what they became:
  * "a marine biologist"), "before woodworking" or what they did for work before ("before the
  * bees") frames.
  */
-const BEFORE =
-  /\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before (?:the |your |my )?(?=([\p{L}'’-]+))/giu;
+const BEFORE = new RegExp(
+  String.raw`\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|${WORK_BEFORE} (?:the |your |my )?(?=([\p{L}'’-]+))`,
+  'giu',
+);
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
   /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;

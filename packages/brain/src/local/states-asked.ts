@@ -144,6 +144,9 @@ export function otherTense(s: WindowSentence | undefined, intent: QuestionIntent
   return intent.tense === 'past' ? present && !past : past && !present;
 }
 
+/** A question about what the creator does now: "what do you charge?", "how much do you use?". */
+const DO_YOU = /\b(?:do|does) (?:you|she|he|they)\b/i;
+
 /**
  * Sentence `s` gives a number in the unit asked. A measure of the creator's own life ("How old
  * were you…?") is one they give of themselves ("I was 41"), not the age limit of their classes;
@@ -155,9 +158,6 @@ export function measures(s: WindowSentence, context: WindowContext): boolean {
   // "What do you charge?" asks what they charge now, not what they charged when they started.
   return !(DO_YOU.test(context.question ?? '') && s.cues.has('past'));
 }
-
-/** A question about what the creator does now: "what do you charge?", "how much do you use?". */
-const DO_YOU = /\b(?:do|does) (?:you|she|he|they)\b/i;
 
 /** Does sentence `s` state what the question asks for? */
 export function statesAsked(s: WindowSentence, context: WindowContext): boolean {

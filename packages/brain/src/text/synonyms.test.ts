@@ -84,6 +84,29 @@ describe('paraphrased', () => {
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
     expect(paraphrased('Is it a boy or a girl?')).toBe('Is it a male or female?');
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
+    for (const [asked, written] of [
+      ['Can my eight-month-old have some?', 'Can my baby have some?'],
+      ['Is it safe for a 6 month old?', 'Is it safe for a baby?'],
+      ["I'm booked on Saturday but something's come up.", "I'm booked on Saturday but I need to cancel."],
+      ['Has anything ever blown up in your kiln?', 'Has anything ever explode in your kiln?'],
+      ['When can I take home the pots I make?', 'When can I collect the pots I make?'],
+      ['What do most people get wrong?', 'What do most people make a mistake?'],
+      [
+        'How long did you plan before you walked away from pharmacy?',
+        'How long did you plan before you left pharmacy?',
+      ],
+      [
+        "If you've got no space right now, how long would I wait?",
+        "If you've got full right now, how long would I wait?",
+      ],
+    ] as const)
+      expect(paraphrased(asked), asked).toBe(written);
+    // Words that only look like the phrases keep their words.
+    for (const kept of [
+      'My finish is tacky. What went wrong?',
+      'The oil sat for a month. Old boards drink it.',
+    ])
+      expect(paraphrased(kept)).toBe(kept);
   });
 
   it('puts the British name of a thing the way an American creator writes it', () => {
@@ -91,26 +114,6 @@ describe('paraphrased', () => {
       'Can my cutting board go through the thickness planer?',
     );
     expect(paraphrased('Can I wear flip-flops?')).toBe('Can I wear sandals?');
-    expect(paraphrased('Can my eight-month-old have some?')).toBe('Can my baby have some?');
-    expect(paraphrased("I'm booked on Saturday but something's come up.")).toBe(
-      "I'm booked on Saturday but I need to cancel.",
-    );
-    expect(paraphrased('Has anything ever blown up in your kiln?')).toBe(
-      'Has anything ever explode in your kiln?',
-    );
-    expect(paraphrased('When can I take home the pots I make?')).toBe('When can I collect the pots I make?');
-    expect(paraphrased('What do most people get wrong?')).toBe('What do most people make a mistake?');
-    expect(paraphrased('My finish is tacky. What went wrong?')).toBe('My finish is tacky. What went wrong?');
-    expect(paraphrased('How long did you plan before you walked away from pharmacy?')).toBe(
-      'How long did you plan before you left pharmacy?',
-    );
-    expect(paraphrased("If you've got no space right now, how long would I wait?")).toBe(
-      "If you've got full right now, how long would I wait?",
-    );
-    expect(paraphrased('Is it safe for a 6 month old?')).toBe('Is it safe for a baby?');
-    expect(paraphrased('The oil sat for a month. Old boards drink it.')).toBe(
-      'The oil sat for a month. Old boards drink it.',
-    );
   });
 
   it('reads "called" after a form of "be", ending the clause, as a name', () => {
