@@ -156,6 +156,33 @@ describe('composeGroundedAnswer', () => {
     expect(words(answer?.text ?? '')).toBeLessThanOrEqual(80);
   });
 
+  it('hedges a recipe asked for when the passage never says what is in it, and a choice it never names', () => {
+    const glaze = passage(
+      'g1',
+      'Running: glaze that is too thick or overfired slides down and glues the pot to the shelf. In 2017 my sea-green glaze ran and welded 14 mugs to a kiln shelf. Every new glaze goes on a test tile first.',
+    );
+    const recipe = composeGroundedAnswer('What is the recipe for your sea-green glaze?', [glaze]);
+    expect(recipe?.hedged).toBe(true);
+    const mixed = passage(
+      'g2',
+      'My sea-green glaze is made of equal parts feldspar, whiting and silica, with 2 percent copper carbonate. I sieve it twice before it goes on a test tile.',
+    );
+    expect(composeGroundedAnswer('What is the recipe for your sea-green glaze?', [mixed])?.hedged).toBe(
+      false,
+    );
+    const winter = passage(
+      'w1',
+      'Hi, this is the chapel in December, with a bike clamped into a smart trainer. Between November and February most riders train indoors, because the roads are icy. Indoors there is no wind, so you overheat fast and your power drops.',
+    );
+    const trainer = composeGroundedAnswer('Which smart trainer should I buy?', [winter]);
+    expect(trainer?.hedged).toBe(true);
+    const named = passage(
+      'w2',
+      'For a first smart trainer I recommend a direct-drive one: the Tacx Flux is the one I use, quiet and accurate within 3 percent. Buy the trainer before the power meter.',
+    );
+    expect(composeGroundedAnswer('Which smart trainer should I buy?', [named])?.hedged).toBe(false);
+  });
+
   it('weighs a common word the knowledge never uses no more than the subject beside it: a hedged answer, not a refusal', () => {
     const tide = passage(
       't1',

@@ -399,18 +399,28 @@ export function composeGroundedAnswer(
     .sort((a, b) => b.score - a.score);
   const first = windows[0];
   if (!first) return null;
+  // "What's the recipe for your glaze?", "Which smart trainer should I buy?": an answer says what
+  // is in it, or names the thing chosen. Sentences about the subject that do neither, and hold no
+  // cue of the kind of fact asked, only come close: a hedge.
+  const head =
+    intent.kind === 'choice' && intent.head
+      ? terms.find((t) => contentTerms(intent.head ?? '').some((f) => t.forms.has(f)))
+      : undefined;
+  const namesAsked = (sentences: readonly WindowSentence[]): boolean =>
+    intent.kind !== 'composition' && (!head || sentences.some((s) => holdsTerm(new Set(s.terms), head)));
   const judge = (w: AnswerWindow) => {
     const grown = growWindow(w, context, LENGTHS);
     const holds = heldByWindow(w, Math.min(w.leadIn, grown.span[0]), grown.span[1], context);
     const cued = w.cued || grown.sentences.some((s) => s.cues.size > 0 && w.cued);
     const subjectless = !terms.some((t) => t.topical && t.focus);
-    const decision = verdict(
+    const judged = verdict(
       { ...holds, cued },
       totalWeight,
       options.context !== undefined,
       subjectless,
       unknownBeforeCap,
     );
+    const decision = judged === 'answer' && !cued && !namesAsked(grown.sentences) ? 'hedge' : judged;
     return { window: w, grown, cued, decision };
   };
   // A question with one subject ("stocks") is not answered by a passage that names it in passing

@@ -117,5 +117,8 @@ describe('questionIntent', () => {
       head: 'plane',
     });
     expect(questionIntent('Which one should I buy?').head).toBeUndefined();
+    // The noun a "which" asks about, past the word describing it.
+    expect(questionIntent('Which smart trainer should I buy?').head).toBe('trainer');
+    expect(questionIntent('Which glue for oak?').head).toBe('glue');
   });
 });

@@ -49,9 +49,9 @@ export interface QuestionIntent {
 const CALCULATION =
   /\b(?:calculate|calculated|calculating|work(?:ed)? out|figure(?:d)? out|compute|formula)\b|\bhow (?:do|should|would|can) (?:you|i|we) (?:price|quote|cost)\b/;
 
-/** What a choice is about: "the best *finish*", "which *plane* should I buy?". */
+/** What a choice is about: "the best *finish*", "which *plane* should I buy?", "which smart *trainer*…". */
 const HEAD =
-  /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)|^which\s+(?!(?:one|ones|is|are|was|were|of|do|does|did|would|should|can|could|will)\b)([\p{L}-]+)/u;
+  /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)|^which\s+(?!(?:one|ones|is|are|was|were|of|do|does|did|would|should|can|could|will)\b)(?:[\p{L}-]+\s+(?!(?:is|are|was|were|of|do|does|did|would|should|can|could|will|for|to)\b))?([\p{L}-]+)/u;
 
 /**
  * What came before in the creator's life: "before you became a coach", "what did you do before

@@ -81,6 +81,23 @@ describe('questionTerms', () => {
     expect(per?.topical).toBe(false);
   });
 
+  it('reads "a day" in "how many calories… a day" as the rate of the amount asked, not a subject', () => {
+    const stats = {
+      frequencies: new Map([
+        ['calori', 0],
+        ['day', 12],
+        ['weight', 3],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms('How many calories should I eat a day to lose weight?', undefined, stats);
+    expect(terms.find((t) => t.term === 'day')).toMatchObject({ topical: false, framing: true });
+    expect(terms.find((t) => t.term === 'weight')?.topical).toBe(true);
+    // "a day off" is a subject.
+    const off = questionTerms('What do you do on a day off?', undefined, stats);
+    expect(off.find((t) => t.term === 'day')?.framing).toBe(false);
+  });
+
   it('keeps weight for a rare word the creator says far more often another way ("cycling" / "riding")', () => {
     const stats = {
       frequencies: new Map([

@@ -87,6 +87,13 @@ const AUDIENCE =
 /** The thing a "how many" question counts, or the dimension a "how deep" measures. */
 const COUNTED = /\bhow (?:many ([\p{L}'’-]+)|(deep|high|tall|wide|thick|heavy|hot|cold|warm|fast|loud)\b)/giu;
 
+/**
+ * "…should I eat *a day*", "how many hours *a week*": a rate the amount asked is counted in, not
+ * a subject ("a day off", "a week-long course" are).
+ */
+const RATE =
+  /\b(?:a|an|per|each|every) (day|week|month|year|night|hour)\b(?=\s*(?:[?.!,;]|$|(?:to|for|and|or|in|on|at|when|if|so|while|during|with|without)\b))/giu;
+
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
   frequencies: ReadonlyMap<string, number>;
@@ -128,10 +135,12 @@ export function questionTerms(
   // deep": a depth, which the answer gives in metres.
   const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? m[2] ?? '')));
   const audience = new Set([...question.matchAll(AUDIENCE)].flatMap((m) => contentTerms(m[1] ?? '')));
+  const rate = new Set([...question.matchAll(RATE)].flatMap((m) => contentTerms(m[1] ?? '')));
   const subjects = focus.filter(
-    (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t),
+    (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t) && !rate.has(t),
   );
-  const framing = (t: string): boolean => FRAMING.has(t) || (audience.has(t) && subjects.length > 0);
+  const framing = (t: string): boolean =>
+    FRAMING.has(t) || ((audience.has(t) || rate.has(t)) && subjects.length > 0);
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
   return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {

@@ -21,6 +21,16 @@ describe('sentenceCues', () => {
     expect(sentenceCues('I want it 14 to 20 inches across, straight, with no knots.')).toContain('choice');
   });
 
+  it('reads no diary entry as an instruction ("Rolled the first candles"), nor "the first" as a sequence', () => {
+    expect(sentenceCues('November 2 - Rolled the first beeswax candles of the winter.').has('steps')).toBe(
+      false,
+    );
+    expect(sentenceCues('Rolled the first beeswax candles of the winter.').has('steps')).toBe(false);
+    expect(sentenceCues('Feed the bees a thick syrup.')).toContain('steps');
+    expect(sentenceCues('First, warm the wax.')).toContain('steps');
+    expect(sentenceCues('Then pour it into the mould.')).toContain('steps');
+  });
+
   it('finds a person by name, not a place or an institution', () => {
     expect(sentenceCues('The wood always gets a vote, my teacher Ted Varga said.')).toContain('person');
     expect(sentenceCues('Every class at the Hale Bench School has six students.').has('person')).toBe(false);

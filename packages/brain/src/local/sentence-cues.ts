@@ -25,10 +25,11 @@ const NOT_A_COMMAND =
 /**
  * "Ring us instead", "Light the smoker", "Please don't spray them": a sentence opening on a verb
  * told to the reader, whatever the verb — a word that is no article, pronoun, preposition or
- * adverb, followed by its object.
+ * adverb, followed by its object. Not a verb in the past ("Rolled the first candles of the
+ * winter": a diary's entry, not an instruction).
  */
 const COMMAND = new RegExp(
-  `^(?:(?:even so|so|and|please|just|then|now),?\\s+)*(?:don't\\s+|never\\s+|always\\s+)?(?!(?:${NOT_A_COMMAND})\\b)(?![a-z]+ly\\b)[a-z]+\\s+(?:us|me|them|it|him|her|the|a|an|your|each|every|some|any|this|these|those|yourself)\\b`,
+  `^(?:(?:even so|so|and|please|just|then|now),?\\s+)*(?:don't\\s+|never\\s+|always\\s+)?(?!(?:${NOT_A_COMMAND})\\b)(?![a-z]+ly\\b)(?![a-z]+[^e]ed\\b)[a-z]+\\s+(?:us|me|them|it|him|her|the|a|an|your|each|every|some|any|this|these|those|yourself)\\b`,
   'i',
 );
 
@@ -69,7 +70,7 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'steps',
-    /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\b(?:I|we) (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|\b(?:first|then|next|after that|step)\b/i,
+    /^(?:put|use|set|add|apply|wipe|sand|cut|saw|glue|clamp|check|keep|start|stop|take|make|let|leave|give|buy|spray|rub|draw|lay|hold|mark|measure|tighten|flatten|hone|plane|rinse|dry|drink|eat|ride|aim|try|fit|replace|warm|stand|sit|shift|mix|melt|stir|flood|bring|sticker|split|drive|bore|shave|wait|rotate|flip|pare|chop|scribe|tilt|fill|scrub|hang|wax|oil|seal|cover|sharpen|don't|never|always|do)\b|\b(?:I|we) (?:use|put|set|start|leave|add|apply|wipe|sand|mix|flood|glue|clamp|keep|make|cut|saw|lay|plane|hone|spray|rub|wax|ride|eat|drink|tell|ask|space|alternate|spread)\b|(?<!\b(?:the|my|our|your|his|her|their|its|a) )\b(?:first|then|next|after that|step)\b/i,
   ],
   [
     'reason',
