@@ -31,6 +31,11 @@ describe('sentenceCues', () => {
     expect(sentenceCues('Then pour it into the mould.')).toContain('steps');
   });
 
+  it('reads "that is why" as a reason, not a question reported ("somebody asks why…")', () => {
+    expect(sentenceCues('Every Saturday somebody asks why we knead the clay first.').has('reason')).toBe(false);
+    expect(sentenceCues("Here's why: air bursts in the kiln.")).toContain('reason');
+  });
+
   it('finds a person by name, not a place or an institution', () => {
     expect(sentenceCues('The wood always gets a vote, my teacher Ted Varga said.')).toContain('person');
     expect(sentenceCues('Every class at the Hale Bench School has six students.').has('person')).toBe(false);

@@ -74,7 +74,7 @@ const CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'reason',
-    /\bbecause\b|\bso that\b|\bthat's why\b|\bwhich is why\b|\bthe reason\b|\bthat means\b|\botherwise\b|\bcauses?\b|, so\b|\bmeans\b|\bwhy\b/i,
+    /\bbecause\b|\bso that\b|\bthat's why\b|\bwhich is why\b|\bthe reason\b|\bthat means\b|\botherwise\b|\bcauses?\b|, so\b|\bmeans\b|\b(?:here's|here is|this is|that is|is) why\b/i,
   ],
   [
     'person',
