@@ -18,6 +18,8 @@ describe('leansOnConversation', () => {
       'How long did your first one take?',
       // Only what is asked, about nothing named: the subject said before ("a snorkel safari").
       'How old do you have to be?',
+      // A kind of the thing said before ("leeks"), not named again.
+      'Which sort will last right through the winter?',
     ])
       expect(leansOnConversation(question), question).toBe(true);
   });
@@ -26,6 +28,7 @@ describe('leansOnConversation', () => {
     for (const question of [
       'How high should my workbench be?',
       'Is it OK to blow the dust off with compressed air?',
+      'Which kind of leek lasts through a hard winter in the hills?',
     ])
       expect(leansOnConversation(question), question).toBe(false);
   });

@@ -28,17 +28,21 @@ const CONTINUES = /^(and|but|or|so|also|plus|what about|how about|and what about
 /** Words that point back at something said before. */
 const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\b/i;
 
-/** True when `question` only makes sense with the conversation before it. */
+/** "Which sort will last the winter?": a kind of the thing said before, not named again. */
+const WHICH_KIND =
+  /^(?:so |and |but )?(?:which|what) (?:sort|sorts|kind|kinds|type|types|variety|varieties|version|model|brand|size)\b/i;
+
 /** What a follow-up asks for rather than what it is about: "how long did that take?". */
 const ASKS =
   /\bhow (?:long|often|many|much|far|old)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
 
+/** True when `question` only makes sense with the conversation before it. */
 export function leansOnConversation(question: string): boolean {
   const text = question.trim();
   const terms = contentTerms(text.replace(ASKS, ' ')).length;
   // "How old do you have to be?": what is asked, about nothing named — the subject said before.
   if (terms === 0 && new RegExp(ASKS.source, 'i').test(text)) return true;
-  if (CONTINUES.test(text) && terms <= 3) return true;
+  if ((CONTINUES.test(text) || WHICH_KIND.test(text)) && terms <= 3) return true;
   return POINTS_BACK.test(text) && terms <= 2;
 }
 

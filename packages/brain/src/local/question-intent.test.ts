@@ -120,5 +120,7 @@ describe('questionIntent', () => {
     // The noun a "which" asks about, past the word describing it.
     expect(questionIntent('Which smart trainer should I buy?').head).toBe('trainer');
     expect(questionIntent('Which glue for oak?').head).toBe('glue');
+    // A kind of something named elsewhere is no head.
+    expect(questionIntent('Which sort will last right through the winter?').head).toBeUndefined();
   });
 });

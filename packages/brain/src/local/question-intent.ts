@@ -53,6 +53,8 @@ const CALCULATION =
 const HEAD =
   /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)|^which\s+(?!(?:one|ones|is|are|was|were|of|do|does|did|would|should|can|could|will)\b)(?:[\p{L}-]+\s+(?!(?:is|are|was|were|of|do|does|did|would|should|can|could|will|for|to)\b))?([\p{L}-]+)/u;
 
+const KIND_WORDS = /^(?:sort|sorts|kind|kinds|type|types|variety|varieties|version|one|ones)$/;
+
 /**
  * What came before in the creator's life: "before you became a coach", "what did you do before
  * woodworking?" — not "before I cut joints" (a step of the work) nor "before a race".
@@ -149,6 +151,7 @@ export function questionIntent(question: string): QuestionIntent {
   }
   const match = kind === 'choice' ? HEAD.exec(text) : null;
   const head = match?.[1] ?? match?.[2];
-  if (head) intent.head = head;
+  // "Which sort…", "which kind…": a kind of the thing named elsewhere (or before), not a head.
+  if (head && !KIND_WORDS.test(head)) intent.head = head;
   return intent;
 }

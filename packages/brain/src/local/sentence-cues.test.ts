@@ -32,8 +32,17 @@ describe('sentenceCues', () => {
   });
 
   it('reads "that is why" as a reason, not a question reported ("somebody asks why…")', () => {
-    expect(sentenceCues('Every Saturday somebody asks why we knead the clay first.').has('reason')).toBe(false);
+    expect(sentenceCues('Every Saturday somebody asks why we knead the clay first.').has('reason')).toBe(
+      false,
+    );
     expect(sentenceCues("Here's why: air bursts in the kiln.")).toContain('reason');
+  });
+
+  it('reads a variety named in quotes as a choice', () => {
+    expect(
+      sentenceCues("'Musselburgh' for the autumn boxes, and 'Bandit' to stand right through to April."),
+    ).toContain('choice');
+    expect(sentenceCues("We don't plant leeks until it's warm.").has('choice')).toBe(false);
   });
 
   it('finds a person by name, not a place or an institution', () => {

@@ -89,6 +89,8 @@ const CUES: readonly [Cue, RegExp][] = [
     'choice',
     /\bI (?:use|'d (?:choose|pick|buy|say|go with)|recommend|prefer|wear|ride|always use|love|like|want it|look for)\b|\bmy (?:recipe|choice|favourite|favorite|go-to|first choice)\b|\byou want\b|\bno contest\b|\bfirst choice\b|\bbuy an?\b/i,
   ],
+  // A variety or a model named in quotes ("'Bandit' to stand right through to April").
+  ['choice', /(?:^|[\s(])['‘"“]\p{Lu}[\p{L}\d' -]{1,30}['’"”](?=[\s,.;:!?)]|$)/u],
   [
     'definition',
     /^[\p{L}\d.&/-]+(?: [\p{L}\d.&/-]+){0,3} ?(?:\([^)]{3,}\))?:\s|^[\p{Lu}\d&/-]{2,}\s*\(|\b(?:means|stands for|is short for|is what (?:I|we|you) call)\b/u,

@@ -22,6 +22,9 @@ describe('synonyms', () => {
     expect(synonymStems(stem('reapply'))).toContain(stem('re-oil'));
     expect(synonymStems(stem('longest'))).toContain(stem('long'));
     expect(synonymStems(stem('hilly'))).toContain(stem('hill'));
+    // "And the biggest one?" — "Large box: 10 different veg".
+    expect(synonymStems(stem('biggest'))).toEqual(expect.arrayContaining([stem('big'), stem('large')]));
+    expect(synonymStems(stem('cheapest'))).toContain(stem('cheap'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 

@@ -40,8 +40,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['teach', 'taught', 'teacher', 'lesson', 'student', 'pupil', 'instructor'],
   ['beginner', 'novice', 'newcomer'],
   ['kid', 'child', 'children', 'toddler'],
-  ['big', 'large', 'size', 'huge'],
-  ['small', 'little', 'tiny'],
+  ['big', 'large', 'size', 'huge', 'bigger', 'biggest', 'larger', 'largest'],
+  ['small', 'little', 'tiny', 'smaller', 'smallest'],
   ['old', 'age', 'aged'],
   ['alone', 'solo'],
   ['visit', 'visitor', 'drop-in'],
@@ -73,6 +73,10 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['sticky', 'tacky', 'gummy'],
   // Irregular forms the stemmer cannot meet.
   ['long', 'longer', 'longest'],
+  // Comparatives and superlatives the stemmer keeps apart ("the biggest one?" — "Large box").
+  ['cheap', 'cheaper', 'cheapest'],
+  ['hot', 'hotter', 'hottest'],
+  ['easy', 'easier', 'easiest'],
   ['hill', 'hills', 'hilly'],
   ['grow', 'grew', 'grown'],
   ['learn', 'learnt', 'learned'],
