@@ -130,6 +130,11 @@ describe('questionTerms', () => {
     );
     expect(hundred?.unknown).toBe(false);
     expect(hundred?.topical).toBe(false);
+    // Nor does it weigh as the rarest word of the question: it is asked about the ride.
+    const ride = questionTerms('How should I train for my first 100-mile ride?', undefined, stats).find(
+      (t) => t.term === 'mile',
+    );
+    expect(hundred?.weight ?? 0).toBeLessThan(ride?.weight ?? 0);
   });
 
   it("reads the creator's field, named by their headline but never by their knowledge, as framing", () => {

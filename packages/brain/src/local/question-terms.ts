@@ -167,6 +167,8 @@ export function questionTerms(
       // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
       // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".
       const number = /^\d/.test(term);
+      // Nor does it weigh as the rarest word: "my 6x8 greenhouse" is asked about the greenhouse.
+      if (number && df === 0) weight *= FRAMING_WEIGHT;
       return {
         term,
         forms,

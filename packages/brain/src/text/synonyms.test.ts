@@ -25,6 +25,7 @@ describe('synonyms', () => {
     // "And the biggest one?" — "Large box: 10 different veg".
     expect(synonymStems(stem('biggest'))).toEqual(expect.arrayContaining([stem('big'), stem('large')]));
     expect(synonymStems(stem('cheapest'))).toContain(stem('cheap'));
+    expect(synonymStems(stem('vegetables'))).toContain(stem('veg'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
   });
 

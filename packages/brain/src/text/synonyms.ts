@@ -56,6 +56,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['film', 'movie'],
   ['shop', 'store'],
   ['sea', 'ocean'],
+  ['vegetable', 'veg', 'veggie', 'veggies'],
   ['hard', 'difficult'],
   ['afraid', 'scared', 'frightened', 'fear'],
   ['fast', 'quick', 'speed'],
