@@ -156,6 +156,33 @@ describe('composeGroundedAnswer', () => {
     expect(words(answer?.text ?? '')).toBeLessThanOrEqual(80);
   });
 
+  it('hedges with the sentence after a window of one, when it says something ("We cover every bed with mesh")', () => {
+    const brassicas = passage(
+      'k1',
+      'Now the enemies. Pigeons first: every brassica here is netted the day it is planted. From May to September it is the cabbage white butterflies, whose green caterpillars will turn a kale leaf to lace in a week. We cover every brassica bed with fine insect mesh, 0.8 mm, over hoops. The mesh must not touch the leaves.',
+    );
+    const statistics = {
+      frequencies: new Map([
+        ['caterpillar', 1],
+        ['green', 4],
+        ['eat', 3],
+        ['hole', 2],
+        ['cabbag', 3],
+        ['broccoli', 3],
+        ['keep', 10],
+      ]),
+      chunks: 60,
+    };
+    const answer = composeGroundedAnswer(
+      'Little green caterpillars are eating holes all over my cabbages and broccoli. How do I keep them off?',
+      [brassicas],
+      { statistics },
+    );
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toContain('caterpillars will turn a kale leaf');
+    expect(answer?.text).toContain('fine insect mesh');
+  });
+
   it('hedges a recipe asked for when the passage never says what is in it, and a choice it never names', () => {
     const glaze = passage(
       'g1',

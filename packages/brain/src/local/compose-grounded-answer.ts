@@ -108,6 +108,21 @@ const HEDGE_COVERAGE = 0.3;
 const UNKNOWN_HEDGE = 0.3;
 const UNKNOWN_NONE = 0.5;
 
+/**
+ * A hedge's sentences: the window's first two, or its one sentence and the one after it in the
+ * run ("…green caterpillars will turn a kale leaf to lace in a week." then "We cover every
+ * brassica bed with fine insect mesh").
+ */
+function hedgeSentences(window: readonly WindowSentence[], run: readonly WindowSentence[]): WindowSentence[] {
+  if (window.length >= 2) return window.slice(0, 2);
+  const [only] = window;
+  const at = only ? run.indexOf(only) : -1;
+  const after = at >= 0 ? run[at + 1] : undefined;
+  // Not a question it goes on to ask ("Sit or stand?") nor a label ("First, cooling.").
+  const says = after !== undefined && after.own && !after.question && !after.heading && after.words >= 4;
+  return says && only ? [only, after] : [...window];
+}
+
 /** Puts `[n]` before the sentence's final full stop ("…alive [1].") or after any other end mark. */
 export function withMarker(sentence: string, n: number): string {
   const match = /^(.*?)(\.+["'”’)\]]*)$/s.exec(sentence);
@@ -480,7 +495,7 @@ export function composeGroundedAnswer(
   const sentences: WindowSentence[] = digest
     ? digest.sentences
     : hedged
-      ? [...best.sentences].slice(0, 2)
+      ? hedgeSentences(best.sentences, grown.sentences)
       : grown.sentences;
   // A list's labels may begin in the chunk before the passage (cited as a source of its own).
   const parts = [...new Set(sentences.flatMap((s) => (s.part === -1 && !digest ? [] : [s.part])))].sort();

@@ -98,6 +98,22 @@ describe('questionTerms', () => {
     expect(off.find((t) => t.term === 'day')?.framing).toBe(false);
   });
 
+  it('reads "the trick to", "any tips", "be honest" as framing, not as subjects never covered', () => {
+    const stats = {
+      frequencies: new Map([
+        ['trick', 0],
+        ['tip', 0],
+        ['honest', 0],
+        ['carrot', 4],
+        ['fli', 4],
+      ]),
+      chunks: 60,
+    };
+    const trick = questionTerms("What's the trick to stopping carrot fly?", undefined, stats);
+    expect(trick.find((t) => t.term === 'trick')).toMatchObject({ topical: false, framing: true });
+    expect(trick.find((t) => t.term === 'carrot')?.topical).toBe(true);
+  });
+
   it('keeps weight for a rare word the creator says far more often another way ("cycling" / "riding")', () => {
     const stats = {
       frequencies: new Map([

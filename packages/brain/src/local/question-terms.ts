@@ -35,7 +35,7 @@ const FRAMING = new Set(
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
   field discipline former previous job career profession occupation
-  little bit spoonful teaspoon tablespoon pinch dash`
+  little bit spoonful teaspoon tablespoon pinch dash trick tricks secret secrets tip tips advice honest`
     .split(/\s+/)
     .map(stem),
 );
