@@ -115,9 +115,12 @@ const WEIGHTS = {
 /** A number said without a unit, in digits or words: "about 40.", "fifty or sixty thousand." */
 const COUNT = new RegExp(`\\b${NUMBER}(?=\\s*(?:[.,;:!?)]|$|or so\\b|in all\\b|of them\\b))`, 'i');
 
-/** Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm". */
+/**
+ * Words that give an amount as the one to aim for: "I want 6 to 8 percent", "aim for 90 rpm",
+ * "what you want is 55 to 65 degrees".
+ */
 const TARGET =
-  /\bI(?:'m| am)? (?:want|aim|aiming|look for|go for|recommend|suggest)\b|\b(?:should|must|needs? to) be\b|\baim (?:for|at)\b|\b(?:target|ideal|ideally|no more than|no less than)\b/i;
+  /\bI(?:'m| am)? (?:want|aim|aiming|look for|go for|recommend|suggest)\b|\bwhat you want\b|\byou want (?:it |them )?(?:at|around|about|between)\b|\b(?:should|must|needs? to) be\b|\baim (?:for|at)\b|\b(?:target|ideal|ideally|no more than|no less than)\b/i;
 
 export const normaliseSentence = (text: string): string =>
   text

@@ -16,6 +16,17 @@ async function collect(brain: Brain, clone: CloneForBrain, question: string, his
   return { tokens, text: done.text, citations: done.citations };
 }
 
+const COMPOST = [
+  "[00:00] Hello from the farm. I'm Sam, and this is where every trimming, weed and spent crop ends up: the compost bays. Everything we make here goes back on the beds.",
+  "[00:16] Three bays, each 1.2 metres square, made from pallets screwed together at the corners. One you're filling, one that's cooking, one that's ready to use. Anything much smaller than a cubic metre won't hold its heat through a cold night.",
+  '[00:38] The mix is roughly half greens and half browns, by volume. Greens are the wet, sappy stuff: grass clippings, trimmings and weeds. Browns are dry and woody: straw, torn-up cardboard, autumn leaves, wood chip. Too much green and it turns to slime. Too much brown and nothing happens at all.',
+  "[01:08] Build it in one go if you can, in layers no thicker than 20 centimetres, and water each layer until it feels like a wrung-out sponge. A heap that's too dry just sits there.",
+  '[01:30] Within three days the middle should be hot. I use a compost thermometer with a 50-centimetre probe, and what you want is 55 to 65 degrees. Over 70 and you start killing the microbes that are doing the work.',
+  '[01:55] When it drops below 40 degrees, usually after a week to ten days, turn it. Fork the whole lot into the next bay, outsides into the middle, and it heats up again. We turn it three times, then leave it to finish.',
+  "[02:22] From building the heap to compost you can spread is about 12 weeks in summer. In winter it's more like six months, because it never gets properly hot.",
+  "[02:40] What never goes in: cooked food, meat, fish or bread, because they bring rats. And no bindweed or couch grass roots, or weeds that have set seed, unless you're certain the heap went over 60 degrees.",
+].join('\n\n');
+
 describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
   let db: Db;
   let clone: CloneForBrain;
@@ -26,6 +37,11 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
     await folder.write(
       'knowledge/about.md',
       '---\ntitle: About Sam\ntype: website\n---\nBefore I baked bread for a living, I drove a city bus in Leeds for twelve years. I still get up at four, a habit from the early shifts, and I opened the bakery in 2019 with one second-hand deck oven and a lot of optimism about how many loaves I could sell.\n',
+    );
+    // A transcript where the word asked ("hot") is said far from the measure that answers it.
+    await folder.write(
+      'knowledge/compost.md',
+      `---\ntitle: Building a Hot Compost Heap - Three Bays and a Thermometer\ntype: youtube\nurl: https://www.youtube.com/watch?v=heap01\n---\n${COMPOST}`,
     );
     const { cloneId } = await importClone(db, folder.dir);
     await folder.dispose();
@@ -57,6 +73,11 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
     expect(text).toMatch(new RegExp(`I feed my starter once a day[^[]*\\[${starter?.position}\\]`));
     for (const c of used) expect(text).toContain(`[${c.position}]`);
     expect(citations.filter((c) => !c.used).every((c) => !text.includes(`[${c.position}]`))).toBe(true);
+  });
+
+  it('answers "how hot" with the temperature, not with the sentence that says "hot"', async () => {
+    const { text } = await collect(brain, clone, 'How hot should a compost heap get?');
+    expect(text).toContain('55 to 65 degrees');
   });
 
   it('cites transcripts with their timestamps', async () => {

@@ -38,6 +38,15 @@ describe('sentenceCues', () => {
     expect(sentenceCues("Here's why: air bursts in the kiln.")).toContain('reason');
   });
 
+  it('reads "my recipe:" as what a thing is made of, not any mention of a recipe', () => {
+    expect(sentenceCues('My recipe: plain food-grade mineral oil, then board butter.')).toContain(
+      'composition',
+    );
+    expect(
+      sentenceCues('Adding about 5 percent more silica to the recipe usually cures it.').has('composition'),
+    ).toBe(false);
+  });
+
   it('reads a variety named in quotes as a choice', () => {
     expect(
       sentenceCues("'Musselburgh' for the autumn boxes, and 'Bandit' to stand right through to April."),

@@ -98,7 +98,7 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'composition',
     // Not "one part of each of three things": that says there are parts, not what they are.
-    /\b(?:equal parts|(?:one|two|three|four|five|\d+) parts? (?!of each\b)|parts? by (?:volume|weight)|made (?:of|from|with)|an? (?:mix|mixture|blend) of|ingredients?|recipe)\b/i,
+    /\b(?:equal parts|(?:one|two|three|four|five|\d+) parts? (?!of each\b)|parts? by (?:volume|weight)|made (?:of|from|with)|an? (?:mix|mixture|blend) of|ingredients?|(?:my|our|the) recipe(?= is\b|:))\b/i,
   ],
   [
     'past',
