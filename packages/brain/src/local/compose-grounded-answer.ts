@@ -119,8 +119,8 @@ function hedgeSentences(window: readonly WindowSentence[], run: readonly WindowS
   const at = only ? run.indexOf(only) : -1;
   const after = at >= 0 ? run[at + 1] : undefined;
   // Not a question it goes on to ask ("Sit or stand?") nor a label ("First, cooling.").
-  const says = after !== undefined && after.own && !after.question && !after.heading && after.words >= 4;
-  return says && only ? [only, after] : [...window];
+  if (!only || !after?.own || after.question || after.heading || after.words < 4) return [...window];
+  return [only, after];
 }
 
 /** Puts `[n]` before the sentence's final full stop ("…alive [1].") or after any other end mark. */
