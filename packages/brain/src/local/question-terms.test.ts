@@ -98,6 +98,34 @@ describe('questionTerms', () => {
     expect(off.find((t) => t.term === 'day')?.framing).toBe(false);
   });
 
+  it('reads the visitor\'s own people ("my sister") and "a couple of" as framing, not subjects never covered', () => {
+    const stats = {
+      frequencies: new Map([
+        ['sister', 0],
+        ['coupl', 0],
+        ['live', 3],
+        ['abroad', 1],
+        ['post', 4],
+        ['jar', 9],
+      ]),
+      chunks: 60,
+    };
+    const terms = questionTerms(
+      'My sister lives abroad. Could you post her a couple of jars?',
+      undefined,
+      stats,
+    );
+    expect(terms.find((t) => t.term === 'sister')).toMatchObject({ topical: false, framing: true });
+    expect(terms.find((t) => t.term === 'coupl')).toMatchObject({ topical: false, framing: true });
+    expect(terms.find((t) => t.term === 'abroad')?.topical).toBe(true);
+    // The creator's own people stay subjects: "Does your husband help?"
+    const husband = questionTerms('Does your husband help with the bees?', undefined, {
+      frequencies: new Map([['husband', 2]]),
+      chunks: 60,
+    });
+    expect(husband.find((t) => t.term === 'husband')?.topical).toBe(true);
+  });
+
   it('reads "the trick to", "any tips", "be honest" as framing, not as subjects never covered', () => {
     const stats = {
       frequencies: new Map([

@@ -35,7 +35,7 @@ const FRAMING = new Set(
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
   field discipline former previous job career profession occupation
-  little bit spoonful teaspoon tablespoon pinch dash trick tricks secret secrets tip tips advice honest`
+  little bit spoonful teaspoon tablespoon pinch dash couple trick tricks secret secrets tip tips advice honest`
     .split(/\s+/)
     .map(stem),
 );
@@ -83,6 +83,13 @@ const ASKING =
  */
 const AUDIENCE =
   /\b(?:teach|teaching|taught)\s+(?:a |an |the |my |your |new |complete |total |absolute )?(beginners?|novices?|newcomers?|learners?|students?|kids?|children|adults?)\b/gi;
+
+/**
+ * "My sister lives in France", "my mum's birthday": the visitor's own people, who say whom the
+ * question is for, not what it is about.
+ */
+const THEIR_PEOPLE =
+  /\bmy (?:\w+ )?(sister|brother|mum|mom|mother|dad|father|parents|friend|friends|son|daughter|niece|nephew|aunt|uncle|cousin|grandma|granny|gran|nan|grandad|grandpa|grandparents|boss|neighbour|neighbor|colleague|girlfriend|boyfriend|fiancée?)\b/giu;
 
 /** The thing a "how many" question counts, or the dimension a "how deep" measures. */
 const COUNTED = /\bhow (?:many ([\p{L}'’-]+)|(deep|high|tall|wide|thick|heavy|hot|cold|warm|fast|loud)\b)/giu;
@@ -134,7 +141,11 @@ export function questionTerms(
   // "How many people are on it?": what is counted, which the answer may call "places"; "how
   // deep": a depth, which the answer gives in metres.
   const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? m[2] ?? '')));
-  const audience = new Set([...question.matchAll(AUDIENCE)].flatMap((m) => contentTerms(m[1] ?? '')));
+  const audience = new Set(
+    [...question.matchAll(AUDIENCE), ...question.matchAll(THEIR_PEOPLE)].flatMap((m) =>
+      contentTerms(m[1] ?? ''),
+    ),
+  );
   const rate = new Set([...question.matchAll(RATE)].flatMap((m) => contentTerms(m[1] ?? '')));
   const subjects = focus.filter(
     (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t) && !rate.has(t),

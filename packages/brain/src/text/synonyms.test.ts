@@ -103,12 +103,19 @@ describe('paraphrased', () => {
         "If you've got no space right now, how long would I wait?",
         "If you've got full right now, how long would I wait?",
       ],
+      ["I'm a lefty. Will I struggle?", "I'm a left-handed. Will I struggle?"],
+      ['Can I buy my mum a class for her birthday?', 'Can I buy my mum a class as a gift?'],
+      [
+        'My sister lives in France. Could you post her a jar?',
+        'My sister lives abroad. Could you post her a jar?',
+      ],
     ] as const)
       expect(paraphrased(asked), asked).toBe(written);
     // Words that only look like the phrases keep their words.
     for (const kept of [
       'My finish is tacky. What went wrong?',
       'The oil sat for a month. Old boards drink it.',
+      'I was born in a town where everyone rode.',
     ])
       expect(paraphrased(kept)).toBe(kept);
   });

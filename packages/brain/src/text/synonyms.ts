@@ -53,6 +53,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['partner', 'spouse', 'wife', 'husband'],
   ['rubbish', 'litter', 'trash', 'garbage'],
   ['holiday', 'vacation'],
+  ['abroad', 'overseas'],
+  ['gift', 'present', 'voucher'],
   ['film', 'movie'],
   ['shop', 'store'],
   ['sea', 'ocean'],
@@ -195,6 +197,18 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bno (?:more )?(?:space|spaces|room|places|spots|openings)(?: left)?\b/gi, 'full'],
   // "my eight-month-old", "a 6 month old": a baby.
   [/\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]months?[- ]old\b/gi, 'baby'],
+  // "I'm a lefty": left-handed, as a class FAQ puts it.
+  [/\b(?:lefty|lefties|left-hander|left-handers|left handed)\b/gi, 'left-handed'],
+  // "a class for her birthday", "as a present": a gift (vouchers).
+  [
+    /\bfor (?:my|her|his|their|your|our)(?: \w+['’]s)? (?:birthday|christmas|anniversary)\b|\bas a present\b/gi,
+    'as a gift',
+  ],
+  // "my sister lives in France": abroad, as a shop's FAQ says where it posts.
+  [
+    /\b(?:in|to|from) (?:the )?(?:France|Germany|Spain|Italy|Portugal|Netherlands|Holland|Belgium|Ireland|Switzerland|Austria|Sweden|Norway|Denmark|Finland|Poland|Greece|Canada|America|USA|US|United States|Mexico|Brazil|Argentina|Australia|New Zealand|Japan|China|India|Singapore|South Africa|Dubai)\b/g,
+    'abroad',
+  ],
   // British and American names of one thing.
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
