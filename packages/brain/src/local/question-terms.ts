@@ -74,7 +74,7 @@ const BEFORE = new RegExp(
 );
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
 const ASKING =
-  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b/gi;
+  /\bhow (long|often|far( apart| ahead| in advance| out)?|soon|old|many|much|big|large|small)\b|(?<=\bwhere (?:are|were) you )(?:based|located)\b|(?<=\bwhere do you )live\b|(?<=\bhow much (?:\S+ ){1,10})cost\b/gi;
 
 /**
  * Who is taught ("what do you teach *beginners*?"): the audience of the question, which a
