@@ -16,6 +16,7 @@ import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
 import { holdsTerm, measures, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
+import { CLAUSE } from './tidy-sentence';
 
 /**
  * A sentence of a passage, of the chunk after it (`part` 1), or of the end of the chunk before it
@@ -626,6 +627,9 @@ function trimTense(window: AnswerWindow, intent: QuestionIntent): AnswerWindow {
  * The window opened at the sentence that states what is asked (or the sentence just before it
  * when it points back): "open with the answer", not with the sentences that lead up to it.
  */
+/** A sentence this short with no clause ("14 pounds a week.") is a fragment of the one before. */
+const FRAGMENT_WORDS = 6;
+
 function leadWithAnswer(
   window: AnswerWindow,
   states: (k: number) => boolean,
@@ -653,6 +657,16 @@ function leadWithAnswer(
         break;
       }
   if (m > j || m === i) return window;
+  // "Small box: 6 different veg… 14 pounds a week.": a fragment with no clause of its own goes on
+  // from the sentence before it, which it cannot lead without.
+  const stating = window.all[m];
+  if (
+    stating &&
+    stating.words <= FRAGMENT_WORDS &&
+    !CLAUSE.test(stating.text) &&
+    paragraphKey(window.all[m - 1]) === paragraphKey(stating)
+  )
+    return window;
   let start = m;
   while (start > m - 2 && start > i && !opener(window.all[start])) start -= 1;
   if (start === i || !opener(window.all[start])) return window;

@@ -156,6 +156,18 @@ describe('composeGroundedAnswer', () => {
     expect(words(answer?.text ?? '')).toBeLessThanOrEqual(80);
   });
 
+  it('never opens on a fragment ("14 pounds a week.") without the sentence it goes on from', () => {
+    const boxes = passage(
+      'v1',
+      "WHAT BOXES DO YOU DO AND WHAT DO THEY COST?\nSmall box: 6 different veg, about right for one or two people. 14 pounds a week.\nMedium box: 8 different veg, for a household of three or four. 19.50 pounds.\nLarge box: 10 different veg, for a big family or keen cooks. 26 pounds.\nEverything in every box is grown here, organically, with no sprays. We don't buy anything in, so there are no bananas.\n\nWHEN AND WHERE DO YOU DELIVER?\nThursdays: Stanroyd, Brigstall and Lowfold.",
+      { documentType: 'text' },
+    );
+    const text =
+      composeGroundedAnswer('How much is a veg box, and what do I get in it?', [boxes])?.text ?? '';
+    expect(text).toMatch(/^Small box: 6 different veg/);
+    expect(text).toContain('14 pounds a week');
+  });
+
   it('hedges with the sentence after a window of one, when it says something ("We cover every bed with mesh")', () => {
     const brassicas = passage(
       'k1',

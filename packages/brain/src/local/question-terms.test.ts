@@ -127,10 +127,14 @@ describe('questionTerms', () => {
   });
 
   it('reads "cost" in "how much does… cost?" as the kind of answer asked (a price), not a subject', () => {
-    const terms = questionTerms('How much does a bag of the clay you use cost?', undefined).map((t) => t.term);
+    const terms = questionTerms('How much does a bag of the clay you use cost?', undefined).map(
+      (t) => t.term,
+    );
     expect(terms).not.toContain('cost');
     expect(terms).toEqual(expect.arrayContaining(['bag', 'clay']));
-    expect(questionTerms('What does it cost to fire a kiln?', undefined).map((t) => t.term)).toContain('cost');
+    expect(questionTerms('What does it cost to fire a kiln?', undefined).map((t) => t.term)).toContain(
+      'cost',
+    );
   });
 
   it('reads "the trick to", "any tips", "be honest" as framing, not as subjects never covered', () => {
