@@ -160,7 +160,7 @@ describe('composeGroundedAnswer', () => {
     const boxes = passage(
       'v1',
       "WHAT BOXES DO YOU DO AND WHAT DO THEY COST?\nSmall box: 6 different veg, about right for one or two people. 14 pounds a week.\nMedium box: 8 different veg, for a household of three or four. 19.50 pounds.\nLarge box: 10 different veg, for a big family or keen cooks. 26 pounds.\nEverything in every box is grown here, organically, with no sprays. We don't buy anything in, so there are no bananas.\n\nWHEN AND WHERE DO YOU DELIVER?\nThursdays: Stanroyd, Brigstall and Lowfold.",
-      { documentType: 'text' },
+      { documentType: 'file' },
     );
     const text =
       composeGroundedAnswer('How much is a veg box, and what do I get in it?', [boxes])?.text ?? '';
