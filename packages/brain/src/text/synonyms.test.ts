@@ -104,6 +104,7 @@ describe('paraphrased', () => {
         "If you've got full right now, how long would I wait?",
       ],
       ["I'm a lefty. Will I struggle?", "I'm a left-handed. Will I struggle?"],
+      ['When should I start my tomato seeds off?', 'When should I sow tomato?'],
       ['Can I buy my mum a class for her birthday?', 'Can I buy my mum a class as a gift?'],
       [
         'My sister lives in France. Could you post her a jar?',
@@ -116,6 +117,7 @@ describe('paraphrased', () => {
       'My finish is tacky. What went wrong?',
       'The oil sat for a month. Old boards drink it.',
       'I was born in a town where everyone rode.',
+      'Bury the stem up to the seed leaves.',
     ])
       expect(paraphrased(kept)).toBe(kept);
   });

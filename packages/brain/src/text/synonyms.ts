@@ -87,6 +87,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['begin', 'began', 'begun', 'start'],
   ['leave', 'left'],
   ['win', 'won'],
+  ['sow', 'sown'],
   ['build', 'built'],
   ['spend', 'spent'],
   ['lose', 'lost'],
@@ -197,6 +198,11 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bno (?:more )?(?:space|spaces|room|places|spots|openings)(?: left)?\b/gi, 'full'],
   // "my eight-month-old", "a 6 month old": a baby.
   [/\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]months?[- ]old\b/gi, 'baby'],
+  // "start my tomato seeds off", "plant the seeds": sow them, as a grower writes it.
+  [
+    /\b(?:start|starting|started|plant|planting|put in|putting in) (?:off )?(?:(?:my|your|the|our|his|her|their|some) )?(?:([\p{L}-]+) )?seeds?(?: off)?\b/giu,
+    'sow $1',
+  ],
   // "I'm a lefty": left-handed, as a class FAQ puts it.
   [/\b(?:lefty|lefties|left-hander|left-handers|left handed)\b/gi, 'left-handed'],
   // "a class for her birthday", "as a present": a gift (vouchers).
