@@ -623,13 +623,13 @@ function trimTense(window: AnswerWindow, intent: QuestionIntent): AnswerWindow {
   };
 }
 
+/** A sentence this short with no clause ("14 pounds a week.") is a fragment of the one before. */
+const FRAGMENT_WORDS = 6;
+
 /**
  * The window opened at the sentence that states what is asked (or the sentence just before it
  * when it points back): "open with the answer", not with the sentences that lead up to it.
  */
-/** A sentence this short with no clause ("14 pounds a week.") is a fragment of the one before. */
-const FRAGMENT_WORDS = 6;
-
 function leadWithAnswer(
   window: AnswerWindow,
   states: (k: number) => boolean,
