@@ -137,6 +137,13 @@ describe('questionTerms', () => {
     );
   });
 
+  it('reads a name after "to" as a place ("moved to Cragg End"), not a verb', () => {
+    const terms = questionTerms("We've just moved to Cragg End. What day would our box turn up?", undefined);
+    expect(terms.find((t) => t.term === 'cragg')?.topical).toBe(true);
+    const verb = questionTerms('Which saddle do you use to ride in the rain?', undefined);
+    expect(verb.find((t) => t.term === 'ride')?.topical).toBe(false);
+  });
+
   it('reads "the trick to", "any tips", "be honest" as framing, not as subjects never covered', () => {
     const stats = {
       frequencies: new Map([

@@ -127,9 +127,11 @@ export function questionTerms(
   const context = said === undefined ? undefined : paraphrased(said);
   // "without glue": "without" says how "glue" is meant (absent-terms.ts), it is no subject itself.
   const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
+  // "We've just moved to Cragg End": a name after "to" is a place, not a verb.
+  const named = (m: RegExpMatchArray): boolean => /^\p{Lu}/u.test(m[1] ?? '') && /\bto\s+$/i.test(m[0]);
   const verbs = new Set(
-    [...question.matchAll(AFTER_SUBJECT), ...question.matchAll(BEFORE)].flatMap((m) =>
-      contentTerms(m[1] ?? m[2] ?? m[3] ?? m[4] ?? ''),
+    [...[...question.matchAll(AFTER_SUBJECT)].filter((m) => !named(m)), ...question.matchAll(BEFORE)].flatMap(
+      (m) => contentTerms(m[1] ?? m[2] ?? m[3] ?? m[4] ?? ''),
     ),
   );
   // A question made only of verbs ("where did you grow up?") is about them after all.
