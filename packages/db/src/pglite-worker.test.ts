@@ -130,8 +130,12 @@ describe('PGlite on a worker thread', () => {
           await db.query(sql);
           order.push(name);
         });
-      // All queue at once, arriving latest-request-first (the slow one keeps the later ones waiting).
-      const all = [at(1, 'busy', SLOW), at(50, 'r50'), at(30, 'r30'), at(40, 'r40'), at(20, 'r20')];
+      // A slow urgent statement runs first and keeps the others waiting, however the worker's
+      // turns fall: all of them are in line when it chooses the next (on a loaded machine the
+      // first choice could otherwise come before the rest had arrived).
+      const all = [at(URGENT, 'blocker', SLOW)];
+      // All the others queue at once, arriving latest-request-first.
+      all.push(at(1, 'busy', SLOW), at(50, 'r50'), at(30, 'r30'), at(40, 'r40'), at(20, 'r20'));
       const tx = queryPriority.run(25, () =>
         db.transaction(async (t) => {
           await t.query('SELECT 1');
@@ -141,7 +145,7 @@ describe('PGlite on a worker thread', () => {
       );
       all.push(tx, at(URGENT, 'health'));
       await Promise.all(all);
-      expect(order).toEqual(['health', 'busy', 'r20', 'tx25', 'r30', 'r40', 'r50']);
+      expect(order).toEqual(['blocker', 'health', 'busy', 'r20', 'tx25', 'r30', 'r40', 'r50']);
     }));
 
   it('rejects with the worker’s error when the database cannot be opened', async () => {
