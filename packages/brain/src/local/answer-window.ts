@@ -14,7 +14,7 @@ import { contentTerms } from '../text/terms';
 import { askedMeasure, NUMBER } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
-import type { QuestionTerm } from './question-terms';
+import { headTerm, type QuestionTerm } from './question-terms';
 import { holdsTerm, measures, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
 import { CLAUSE } from './tidy-sentence';
 
@@ -421,8 +421,8 @@ export function bestWindow(
   const n = context.terms.length;
   const aroundFlags = context.terms.map((t) => holdsTerm(around, t));
   // A choice is answered about its head ("the best finish"), not about the rest ("cutting board").
-  const headStems = context.intent.head ? new Set(contentTerms(context.intent.head)) : null;
-  const headAt = headStems ? context.terms.findIndex((t) => [...t.forms].some((f) => headStems.has(f))) : -1;
+  const head = headTerm(context.terms, context.intent.head);
+  const headAt = head ? context.terms.indexOf(head) : -1;
   const titleFlags = context.terms.map((t) => holdsTerm(title, t));
   // The heading of a sentence's section counts as a title over it (chunks carry their section's heading).
   const sectionFlags = new Map<string, boolean[]>();

@@ -26,7 +26,7 @@ import {
 } from './answer-window';
 import { passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
-import { type QuestionTerm, questionTerms, type TermStatistics } from './question-terms';
+import { headTerm, type QuestionTerm, questionTerms, type TermStatistics } from './question-terms';
 import { holdsTerm, mirroredPhrases } from './states-asked';
 import { CLAUSE, tidySentence } from './tidy-sentence';
 
@@ -417,10 +417,7 @@ export function composeGroundedAnswer(
   // "What's the recipe for your glaze?", "Which smart trainer should I buy?": an answer says what
   // is in it, or names the thing chosen. Sentences about the subject that do neither, and hold no
   // cue of the kind of fact asked, only come close: a hedge.
-  const head =
-    intent.kind === 'choice' && intent.head
-      ? terms.find((t) => contentTerms(intent.head ?? '').some((f) => t.forms.has(f)))
-      : undefined;
+  const head = headTerm(terms, intent.head);
   const namesAsked = (sentences: readonly WindowSentence[]): boolean =>
     intent.kind !== 'composition' && (!head || sentences.some((s) => holdsTerm(new Set(s.terms), head)));
   const judge = (w: AnswerWindow) => {

@@ -8,6 +8,7 @@ import type { HistoryTurn } from '../brain';
 import { splitSentences } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 import { isFollowUp } from './classify-question';
+import { KIND_OF } from './question-intent';
 
 export interface SearchQuery {
   /** The text to search the knowledge with. */
@@ -29,8 +30,7 @@ const CONTINUES = /^(and|but|or|so|also|plus|what about|how about|and what about
 const POINTS_BACK = /\b(that|it|this|those|these|them|they|there|then|one|ones)\b/i;
 
 /** "Which sort will last the winter?": a kind of the thing said before, not named again. */
-const WHICH_KIND =
-  /^(?:so |and |but )?(?:which|what) (?:sort|sorts|kind|kinds|type|types|variety|varieties|version|model|brand|size)\b/i;
+const WHICH_KIND = new RegExp(`^(?:so |and |but )?(?:which|what) (?:${KIND_OF}|model|brand|size)\\b`, 'i');
 
 /** What a follow-up asks for rather than what it is about: "how long did that take?". */
 const ASKS =

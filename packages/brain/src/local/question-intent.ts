@@ -53,7 +53,9 @@ const CALCULATION =
 const HEAD =
   /\b(?:best|right|ideal|favourite|favorite)\s+([\p{L}-]+)|^which\s+(?!(?:one|ones|is|are|was|were|of|do|does|did|would|should|can|could|will)\b)(?:[\p{L}-]+\s+(?!(?:is|are|was|were|of|do|does|did|would|should|can|could|will|for|to)\b))?([\p{L}-]+)/u;
 
-const KIND_WORDS = /^(?:sort|sorts|kind|kinds|type|types|variety|varieties|version|one|ones)$/;
+/** Words naming a kind of something ("which *sort*…"), not the something itself. */
+export const KIND_OF = 'sorts?|kinds?|types?|variety|varieties|version';
+const KIND_WORDS = new RegExp(`^(?:${KIND_OF}|one|ones)$`);
 
 /**
  * What came before in the creator's life: "before you became a coach", "what did you do before

@@ -143,17 +143,14 @@ export function questionTerms(
   // "How many people are on it?": what is counted, which the answer may call "places"; "how
   // deep": a depth, which the answer gives in metres.
   const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? m[2] ?? '')));
-  const audience = new Set(
-    [...question.matchAll(AUDIENCE), ...question.matchAll(THEIR_PEOPLE)].flatMap((m) =>
-      contentTerms(m[1] ?? ''),
+  // Who the question is about or for, and the rate of its amount: framing beside a subject.
+  const aside = new Set(
+    [AUDIENCE, THEIR_PEOPLE, RATE].flatMap((pattern) =>
+      [...question.matchAll(pattern)].flatMap((m) => contentTerms(m[1] ?? '')),
     ),
   );
-  const rate = new Set([...question.matchAll(RATE)].flatMap((m) => contentTerms(m[1] ?? '')));
-  const subjects = focus.filter(
-    (t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !audience.has(t) && !rate.has(t),
-  );
-  const framing = (t: string): boolean =>
-    FRAMING.has(t) || ((audience.has(t) || rate.has(t)) && subjects.length > 0);
+  const subjects = focus.filter((t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !aside.has(t));
+  const framing = (t: string): boolean => FRAMING.has(t) || (aside.has(t) && subjects.length > 0);
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
   return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {
@@ -194,4 +191,11 @@ export function questionTerms(
       };
     },
   );
+}
+
+/** The term of `terms` a choice is asked about ("the best *finish*", intent.head), if any. */
+export function headTerm(terms: readonly QuestionTerm[], head: string | undefined): QuestionTerm | undefined {
+  if (!head) return undefined;
+  const stems = new Set(contentTerms(head));
+  return terms.find((t) => [...t.forms].some((f) => stems.has(f)));
 }
