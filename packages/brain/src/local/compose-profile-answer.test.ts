@@ -30,11 +30,20 @@ describe('classifyQuestion', () => {
     'Tell me about yourself',
     'hi! who are you?',
     'What can you talk about?',
+    'So what do you do for a living?',
+    'Hi Sam! What are you?',
+    'What can you help me with?',
   ])('%s is about identity', (q) => expect(classifyQuestion(q, clone.name)).toBe('identity'));
-  it.each(['hi, how do you plan a bake day?', 'What are you doing about hydration?', 'starter'])(
-    '%s is a knowledge question',
-    (q) => expect(classifyQuestion(q, clone.name)).toBe('knowledge'),
-  );
+  it.each([
+    'hi, how do you plan a bake day?',
+    'What are you doing about hydration?',
+    'starter',
+    'What do you do about a starter that smells of nail varnish?',
+    'What are you baking this week?',
+    'What can you do with leftover rye?',
+    // The visitor's problem first: "what do you do?" asks what the creator does about it.
+    "My loaves spread flat every time. I don't want to add more flour. What do you do?",
+  ])('%s is a knowledge question', (q) => expect(classifyQuestion(q, clone.name)).toBe('knowledge'));
   it('tells follow-ups', () => {
     expect(isFollowUp('Tell me more')).toBe(true);
     expect(isFollowUp('why?')).toBe(true);

@@ -100,10 +100,12 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
     'choice',
     /^(what|which)(?:'s| is| are)? (?:the )?(best|right|ideal)\b|^which\b|^what (?:kind|type|sort)s? of\b|\bwhat (?:\w+ )?(?:do|would|should) (?:you|i) (?:use|buy|get|recommend|choose|pick|ride|wear)\b|\bif i (?:can|could) only\b/,
   ],
-  // "What should I do if a swarm lands in my garden?": what to do, as told ("Ring us instead").
+  // "What should I do if a swarm lands in my garden?": what to do, as told ("Ring us instead");
+  // "What do you do about slugs?" and "…I don't want to use pellets. What do you do?": what the
+  // creator does about it.
   [
     'steps',
-    /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b|\bwhat (?:should|do|can|must) (?:i|we) do\b/,
+    /\bhow (do|can|should|would|did) (i|you|we|one)\b|\bhow to\b|\bsteps?\b|\bprocess\b|\bwhat (?:should|do|can|must|would) (?:i|we|you) do\b/,
   ],
 ];
 
