@@ -22,6 +22,10 @@ describe('questionIntent', () => {
     ["What's your favourite wood?", 'general'],
     ['What kind of log do you look for to make chairs?', 'choice'],
     ['How long does a waxed chain last?', 'amount'],
+    ['How long a lead should I get for recall?', 'amount'],
+    ['How long a wait is there for a class?', 'duration'],
+    ['What do you charge for a home visit?', 'amount'],
+    ['What do you do about slugs?', 'steps'],
   ])('"%s" asks for %s', (question, kind) => {
     expect(questionIntent(question).kind).toBe(kind);
   });
@@ -68,6 +72,10 @@ describe('questionIntent', () => {
     expect(questionIntent("What's your recipe for board butter?").kind).toBe('composition');
     expect(questionIntent("What's in the morning routine?").kind).not.toBe('composition');
     expect(questionIntent('How long should I wait?').also).toBeUndefined();
+    // The first question's kind is the kind asked, whichever pattern comes first in the list.
+    expect(
+      questionIntent('How much are your puppy classes, and how old does my puppy need to be?'),
+    ).toMatchObject({ kind: 'amount', also: 'time' });
   });
 
   it('asks for an amount to aim for when it asks what it should be', () => {

@@ -81,7 +81,11 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   ],
   ['frequency', /\bhow often\b|\bhow many times\b/],
   // "How long does a waxed chain last?": a lifespan, in time or in use (kilometres, coats).
-  ['amount', /\bhow long (?:does|do|will|would|should|can|did) (?:\w+ ){0,4}last\b/],
+  // "How long a lead should I get?": a length, not a time.
+  [
+    'amount',
+    /\bhow long (?:does|do|will|would|should|can|did) (?:\w+ ){0,4}last\b|\bhow long an? (?!(?:time|while|wait|day|week|month|year)\b)\w+/,
+  ],
   [
     'duration',
     /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
@@ -90,7 +94,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
   [
     'amount',
     new RegExp(
-      `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard|steep)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b`,
+      `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard|steep)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b|\\bwhat (?:do|does|would|will) (?:you|it|they|he|she) charge\\b`,
     ),
   ],
   ['reason', /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b/],
@@ -134,7 +138,14 @@ const lower = (question: string): string =>
 /** What `question` asks for. */
 export function questionIntent(question: string): QuestionIntent {
   const text = lower(question);
-  const kind = KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
+  // "How much are your classes, and how old does my puppy need to be?": the first question's kind
+  // of fact is the kind asked; the second's is `also`.
+  const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text);
+  const first = second && second.index > 0 ? text.slice(0, second.index) : text;
+  const kind =
+    KINDS.find(([, pattern]) => pattern.test(first))?.[0] ??
+    KINDS.find(([, pattern]) => pattern.test(text))?.[0] ??
+    'general';
   const aboutCreator = ABOUT_CREATOR.some((pattern) => pattern.test(text));
   const intent: QuestionIntent = { kind, aboutCreator };
   if (CALCULATION.test(text)) intent.calculation = true;
@@ -142,8 +153,7 @@ export function questionIntent(question: string): QuestionIntent {
     intent.target = true;
   if (EARLIER.test(text) || (EARLIER_ACTIVITY.test(text) && ASKS_YOUR_PAST.test(text))) intent.earlier = true;
   // "What's in it and how do you apply it?": the second question's kind of fact counts too.
-  const second = /\band ((?:how|why|when|where|what|which|who)\b.*)$/.exec(text)?.[1];
-  const also = second ? KINDS.find(([, pattern]) => pattern.test(second))?.[0] : undefined;
+  const also = second ? KINDS.find(([, pattern]) => pattern.test(second[1] ?? ''))?.[0] : undefined;
   if (also && also !== kind) intent.also = also;
   if (aboutCreator) {
     if (

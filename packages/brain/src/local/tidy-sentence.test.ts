@@ -38,6 +38,14 @@ describe('tidySentence: a word before a comma', () => {
     );
   });
 
+  it('keeps a name an article describes, in a list or in apposition', () => {
+    expect(
+      tidySentence(
+        'Home is me, my husband Dev, who knows every dog by name, Sprout, a border terrier, and Wren.',
+      ),
+    ).toBe('Home is me, my husband Dev, who knows every dog by name, Sprout, a border terrier, and Wren.');
+  });
+
   it('reads adjective endings only after a stem of three letters', () => {
     expect(isName('Careful')).toBe(false);
     expect(isName('Honestly')).toBe(false);

@@ -43,9 +43,13 @@ export function isName(word: string): boolean {
 
 /** "Ellie, figured maple is hard" (to a listener whose question the answer left out). */
 const LEADING_VOCATIVE = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u;
-/** "Probably nothing wrong, Ellie, figured maple is hard": a name between commas after a lowercase word. */
+/**
+ * "Probably nothing wrong, Ellie, figured maple is hard": a name between commas after a lowercase
+ * word. Not one an article describes ("…knows every dog by name, Sprout, a border terrier who…"):
+ * that one is in a list or in apposition.
+ */
 const INNER_VOCATIVE =
-  /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor)\b)|(?=[.!?]))/gu;
+  /(?<=\b\p{Ll}[\p{Ll}'’-]*),\s+(\p{Lu}\p{Ll}+)(?:,\s+(?=\p{Ll})(?!(?:and|or|but|nor|a|an|the)\b)|(?=[.!?]))/gu;
 
 /**
  * A word that makes a clause: "Ellie, figured maple *is* hard" after a leading name (not a list,

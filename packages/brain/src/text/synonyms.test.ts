@@ -83,6 +83,9 @@ describe('synonymIndex', () => {
 describe('paraphrased', () => {
   it('puts everyday phrases the way a creator writes them', () => {
     expect(paraphrased('Can I get my money back?')).toBe('Can I get my refund?');
+    expect(paraphrased('Have you got dogs of your own at the moment?')).toBe(
+      'Have you got dogs of your own now?',
+    );
     expect(paraphrased('Can I come on my own?')).toBe('Can I come alone?');
     expect(paraphrased('Can I pop in on a Saturday?')).toBe('Can I visit on a Saturday?');
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
@@ -101,7 +104,7 @@ describe('paraphrased', () => {
       ],
       [
         "If you've got no space right now, how long would I wait?",
-        "If you've got full right now, how long would I wait?",
+        "If you've got full now, how long would I wait?",
       ],
       ["I'm a lefty. Will I struggle?", "I'm a left-handed. Will I struggle?"],
       ['When should I start my tomato seeds off?', 'When should I sow tomato?'],

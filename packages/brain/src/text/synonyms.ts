@@ -53,6 +53,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['partner', 'spouse', 'wife', 'husband'],
   ['rubbish', 'litter', 'trash', 'garbage'],
   ['holiday', 'vacation'],
+  ['hire', 'rent', 'rental'],
   ['abroad', 'overseas'],
   ['gift', 'present', 'voucher'],
   ['film', 'movie'],
@@ -215,6 +216,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
     /\b(?:in|to|from) (?:the )?(?:France|Germany|Spain|Italy|Portugal|Netherlands|Holland|Belgium|Ireland|Switzerland|Austria|Sweden|Norway|Denmark|Finland|Poland|Greece|Canada|America|USA|US|United States|Mexico|Brazil|Argentina|Australia|New Zealand|Japan|China|India|Singapore|South Africa|Dubai)\b/g,
     'abroad',
   ],
+  // "Have you got dogs at the moment?": now, the framing of when, not a moment the knowledge names.
+  [/\b(?:at the moment|at present|right now|these days|nowadays|currently)\b/gi, 'now'],
   // British and American names of one thing.
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
