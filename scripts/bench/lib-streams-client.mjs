@@ -1,6 +1,7 @@
 // The bench's HTTP side: spawn a server child, post a message and time its SSE answer,
 // run a batch at a given concurrency, and summarise timings.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 
@@ -214,6 +215,23 @@ export async function pool(total, concurrency, task) {
 }
 
 const round = (n) => Math.round(n * 100) / 100;
+
+/** Clock ticks per second of /proc's CPU times. */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * The CPU time process `pid` has used so far, all its threads, user and system (ms); null where
+ * /proc does not say (not Linux, or the process is gone). Unlike latency, it barely moves with
+ * what else the machine is doing.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return null;
+  }
+}
 
 /** p50/p99/mean/max of `values` (ms; nulls are left out), rounded to 0.01. */
 export function summarise(values) {

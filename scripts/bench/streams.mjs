@@ -6,7 +6,9 @@
 // interleaved with it, round by round, in the same run. Phases:
 //   burst   N sends arriving at once from N different visitors (each its own connection),
 //           N in --levels; streams/s, first token and final event p50/p99, failures counted
-//           (and left out of the times: an error event is never a first token)
+//           (and left out of the times: an error event is never a first token), and the CPU
+//           time each server spent per stream (cpuMsPerStream: both of Doppel's threads, from
+//           /proc; the steadiest figure on a shared machine)
 //   rate    a steady --rate sends per second for --seconds, the same figures
 //   loop    closed loop (the bench issue 2 and 8 measured against): N clients at once, N in
 //           --levels, each sending --sends messages one after the other (each in a new
@@ -47,6 +49,7 @@ import {
   warmUp,
 } from './lib-streams-bench.mjs';
 import {
+  cpuMs,
   listeningPort,
   llmOwnFirstWord,
   spawnChild,
@@ -115,6 +118,24 @@ async function startDoppel(db, env = {}) {
   };
 }
 
+/**
+ * `run`'s figures (a burst of `n`), with the CPU time process `pid` spent per stream on it
+ * (`cpuMsPerStream`, both of the server's threads; counted until the process has been idle for
+ * a moment, so that the work after the last event counts too); without it for a --target.
+ */
+async function withCpu(pid, n, run) {
+  const before = pid ? cpuMs(pid) : null;
+  const figures = strip(await run());
+  if (before === null) return figures;
+  let after = cpuMs(pid);
+  for (let settled = after; ; settled = after) {
+    await sleep(200);
+    after = cpuMs(pid);
+    if (after === null || after === settled) break;
+  }
+  return after === null ? figures : { ...figures, cpuMsPerStream: round1((after - before) / n) };
+}
+
 /** burst, rate and probe phases on one database: Doppel and the bare server round by round. */
 async function latencyPhases(db) {
   log(`${db}: starting Doppel`);
@@ -136,17 +157,17 @@ async function latencyPhases(db) {
       for (let r = 0; r < (n >= 1000 ? 1 : ROUNDS); r++) {
         const list = await bodies(n);
         const loadBefore = load();
-        const bare = strip(
-          await burst(
+        const bare = await withCpu(baseline.child.pid, n, () =>
+          burst(
             baseline.base,
             list.map(() => message('baseline', questions[0])),
           ),
         );
         await sleep(500);
-        const doppelRun = strip(await burst(doppel.base, list));
+        const doppelRun = await withCpu(doppel.child?.pid, n, () => burst(doppel.base, list));
         rounds.push({ load: loadBefore, doppel: doppelRun, bare });
         log(
-          `${db} burst ${n} round ${r + 1}: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50}), failed ${doppelRun.failed}, load ${loadBefore[0]}`,
+          `${db} burst ${n} round ${r + 1}: first token p50 ${doppelRun.firstTokenMs.p50} ms (bare ${bare.firstTokenMs.p50}), CPU ${doppelRun.cpuMsPerStream ?? '-'} ms a stream (bare ${bare.cpuMsPerStream ?? '-'}), failed ${doppelRun.failed}, load ${loadBefore[0]}`,
         );
         await sleep(1000);
       }

@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,6 +50,49 @@ describe('jsonBody', () => {
       headers: { 'content-type': 'application/json' },
     } as RequestInit);
     expect(streamed.status).toBe(413);
+  });
+
+  it('reads a body over real HTTP by its declared length, and a chunked one up to the limit', async () => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    // `chunks` written one by one; a declared length when `length` is given, else chunked.
+    const send = (chunks: string[], length?: number) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(length === undefined ? {} : { 'content-length': String(length) }),
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => {
+              body += c;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+    try {
+      const ok = JSON.stringify({ name: 'Åda', age: 36 });
+      const declared = await send([ok.slice(0, 5), ok.slice(5)], Buffer.byteLength(ok));
+      expect(declared).toEqual({ status: 200, body: JSON.stringify({ got: { name: 'Åda', age: 36 } }) });
+      expect(await send([ok])).toEqual(declared);
+      const big = JSON.stringify({ name: 'x'.repeat(200), age: 1 });
+      expect((await send([big], Buffer.byteLength(big))).status).toBe(413);
+      expect((await send([big.slice(0, 90), big.slice(90)])).status).toBe(413);
+      expect((await send(['{"name":'], 8)).status).toBe(400);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('uses the route’s own description of a refusal when given', async () => {
