@@ -1,7 +1,8 @@
 /**
  * @module The server process (`node packages/server/dist/main.mjs`): settings → database →
  * migrations → demo clone on first start → brain → the app on PORT and the examples on
- * EXAMPLES_PORT. SIGINT/SIGTERM close the servers, then the database.
+ * EXAMPLES_PORT. SIGINT/SIGTERM close the servers, let the answers being written end, then close
+ * the database.
  */
 import { appFromDeps, createDeps } from './app';
 import { voiceSockets } from './calls/voice-sockets';
@@ -12,6 +13,10 @@ import { createExamplesApp } from './process/examples-app';
 import { type Listening, listen } from './process/listen';
 import { describeDatabase, openDatabase } from './process/open-database';
 import { llmProvider } from './providers/llm';
+import { answersEnded } from './streaming/answer-stream';
+
+/** How long a shutdown waits for the answers being written before it closes the database. */
+const SHUTDOWN_ANSWERS_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -49,6 +54,8 @@ async function main(): Promise<void> {
     logger.info(`${signal}: shutting down`);
     voice?.close();
     await Promise.all(servers.map((s) => s.close()));
+    // The answers still being written end first, then the database closes under none of them.
+    await answersEnded(SHUTDOWN_ANSWERS_MS);
     await db.close();
     process.exit(0);
   };

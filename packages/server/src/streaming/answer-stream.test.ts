@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failingBrain, stuckBrain } from '../../test/support/brain-doubles';
 import { parseEvents } from '../../test/support/harness';
 import { silentLogger } from '../logger';
-import { runAnswer } from './answer-stream';
+import { answersEnded, runAnswer } from './answer-stream';
 import { createStreamRelay } from './stream-relay';
 
 const clone = { id: 'c', slug: 'ada', name: 'Ada', headline: '', description: '', suggestedQuestions: [] };
@@ -48,6 +48,38 @@ describe.each(testDatabases())('runAnswer on $name', ({ open }) => {
     expect(raw).toContain(': keep-alive\n\n');
     expect(raw).toContain('id: 1\ndata: {"type":"error"');
     expect(parseEvents(raw)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
+  });
+
+  it('lets a shutdown wait for the answers being written, for at most its time', async () => {
+    const relay = createStreamRelay(db, silentLogger);
+    const id = await newStream(relay.holder);
+    const started = Date.now();
+    let ended = 0;
+    // A silent brain: its answer ends with the error event after 300 ms.
+    void runAnswer({
+      db,
+      brain: stuckBrain(),
+      logger: silentLogger,
+      idleTimeoutMs: 300,
+      conversationId: 'x',
+      userMessageId: 'u',
+      input,
+      writer: relay.write(id),
+    }).then(() => {
+      ended = Date.now();
+    });
+    await answersEnded(50);
+    expect(ended).toBe(0);
+    expect(Date.now() - started).toBeLessThan(250);
+    await answersEnded(5_000);
+    expect(ended).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    // It ended whole, its last event written before the database would close.
+    const raw = await new Response(
+      relay.follow(id, 0, { keepAliveMs: 1000, takeOver: async () => {} }),
+    ).text();
+    expect(parseEvents(raw)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
+    await answersEnded(1); // nothing left: at once
   });
 
   it('answers a brain failure with an error event, written for a resumed listener too', async () => {

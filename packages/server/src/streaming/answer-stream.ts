@@ -41,13 +41,40 @@ export interface AnswerStreamOptions {
   products?: readonly AffiliateProduct[];
 }
 
+/** The answers this process is writing: a shutdown lets them end before it closes the database. */
+const writing = new Set<Promise<void>>();
+
+/**
+ * Resolves once every answer this process is writing has ended, or after `ms`: a shutdown that
+ * closed the database under them would cut them short (issue 14 §4: a process stopped for a
+ * deploy ends what it started; only a killed one leaves its answers to a take-over).
+ */
+export async function answersEnded(ms: number): Promise<void> {
+  if (writing.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...writing]),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /**
  * Runs the brain for one accepted message and writes its answer into `writer` (issue 14 §2:
  * written before any listener sees it, so a dropped listener resumes from the database). A
  * listener leaving does not stop the answer: it may come back on any process. The answer stops
  * when the brain fails or stays silent, or when another process took the stream over.
  */
-export async function runAnswer(
+export function runAnswer(options: Parameters<typeof writeAnswer>[0]): Promise<void> {
+  const answer = writeAnswer(options);
+  writing.add(answer);
+  void answer.catch(() => undefined).finally(() => writing.delete(answer));
+  return answer;
+}
+
+async function writeAnswer(
   options: AnswerStreamOptions & {
     writer: StreamWriter;
     /**
