@@ -41,6 +41,16 @@ export interface AnswerStreamOptions {
   products?: readonly AffiliateProduct[];
 }
 
+export type RunAnswerOptions = AnswerStreamOptions & {
+  writer: StreamWriter;
+  /**
+   * The text already sent by a process that died (a take-over): the brain answers again, its
+   * tokens up to this text are not sent twice, and an answer that does not begin with it
+   * throws `AnswerDiverged` before anything is written.
+   */
+  alreadySent?: string;
+};
+
 /** The answers this process is writing: a shutdown lets them end before it closes the database. */
 const writing = new Set<Promise<void>>();
 
@@ -67,24 +77,14 @@ export async function answersEnded(ms: number): Promise<void> {
  * listener leaving does not stop the answer: it may come back on any process. The answer stops
  * when the brain fails or stays silent, or when another process took the stream over.
  */
-export function runAnswer(options: Parameters<typeof writeAnswer>[0]): Promise<void> {
+export function runAnswer(options: RunAnswerOptions): Promise<void> {
   const answer = writeAnswer(options);
   writing.add(answer);
   void answer.catch(() => undefined).finally(() => writing.delete(answer));
   return answer;
 }
 
-async function writeAnswer(
-  options: AnswerStreamOptions & {
-    writer: StreamWriter;
-    /**
-     * The text already sent by a process that died (a take-over): the brain answers again, its
-     * tokens up to this text are not sent twice, and an answer that does not begin with it
-     * throws `AnswerDiverged` before anything is written.
-     */
-    alreadySent?: string;
-  },
-): Promise<void> {
+async function writeAnswer(options: RunAnswerOptions): Promise<void> {
   const { db, brain, logger, conversationId, userMessageId, writer, products = [] } = options;
   const stream = { id: writer.streamId, holder: writer.holder };
   const abort = new AbortController();
