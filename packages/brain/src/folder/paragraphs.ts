@@ -11,6 +11,13 @@ import { leadingTimestamp } from './timestamps';
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
 const MARKDOWN_HEADING = /^#{1,6}\s/;
+/**
+ * "Puppy Foundations: six weeks…", "Focaccia: 3.50 pounds a slab.": a line opening on a short
+ * label and a colon, after a line that ended its sentence — an item of a list written without
+ * markers (a price list, an FAQ's answer), never run into the item before it.
+ */
+const LABELLED_LINE = /^[\p{Lu}\d](?:[^.:!?]|!(?= )|(?<=\d):(?=\d)){0,48}:\s+\S/u;
+const ENDS_SENTENCE = /[.!?]["'”’)]*$/;
 /** Longest line in capitals read as a heading. */
 const CAPS_HEADING_WORDS = 10;
 
@@ -71,7 +78,8 @@ export function toParagraphs(body: string, file: string, firstLine = 1): Paragra
       );
     }
     const heading = stamp.kind !== 'ok' && (MARKDOWN_HEADING.test(trimmed) || isCapitalsHeading(trimmed));
-    if (stamp.kind === 'ok' || LIST_ITEM.test(raw) || heading) flush();
+    const item = LABELLED_LINE.test(trimmed) && ENDS_SENTENCE.test(lines.at(-1) ?? '');
+    if (stamp.kind === 'ok' || LIST_ITEM.test(raw) || heading || item) flush();
     let text = stamp.kind === 'ok' ? stamp.rest : trimmed;
     text = stripInlineMarkdown(text.replace(LIST_ITEM, ''));
     if (stamp.kind === 'ok') timestampMs = stamp.ms;

@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { askedMeasure } from './answer-measure';
 
 describe('askedMeasure', () => {
+  it('reads "what time" as asking a time of day: "8 am", "6.30 pm", "half past eleven", not a date', () => {
+    const measure = askedMeasure('What time does your Saturday market stall open?');
+    expect(measure?.test('every Saturday from 8 am to 1 pm')).toBe(true);
+    expect(measure?.test('We normally sell out by half past eleven.')).toBe(true);
+    expect(measure?.test('message us by 6.30 p.m. on Thursday')).toBe(true);
+    expect(measure?.test('The Saturday market stall followed in April 2021.')).toBe(false);
+    expect(askedMeasure('What time of year do you sow leeks?')).toBeNull();
+  });
+
+  it('reads "how much is it to…" as asking a price', () => {
+    const measure = askedMeasure('How much is it to rent your field for an hour?');
+    expect(measure?.test("It's 12 pounds for 50 minutes.")).toBe(true);
+    expect(measure?.test('The field is two acres.')).toBe(false);
+  });
+
   it('reads "how much is a …" as asking a price, and "how much does it move" as not', () => {
     expect(askedMeasure('How much is a week-long class?')?.test('Week-long classes: 1,450 dollars')).toBe(
       true,

@@ -35,7 +35,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   { asks: /\bhow steep\b|\bgradient\b|\bincline\b/, units: 'percent|%|degrees?|°|in \\d+' },
   {
     // "How much is a week-long class?" asks its price ("how much does it move?" does not).
-    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b/,
+    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b/,
     units: MONEY,
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
@@ -47,6 +47,12 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
     units: '(?:and|or) (?:over|older|up)|years? old|years? of age|aged|at the age of|I was',
   },
   { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },
+  // "What time does the stall open?": a time of day, "8 am", "6.30 pm", "half past eleven".
+  {
+    asks: /\bwhat time\b(?! of (?:the )?(?:year|day|month|season)\b)/,
+    units:
+      "a\\.?m\\b\\.?|p\\.?m\\b\\.?|o'clock|noon|midnight|past (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b",
+  },
 ];
 
 /** Plurals that are not the singular with -s or -es. */

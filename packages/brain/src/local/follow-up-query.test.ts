@@ -20,6 +20,12 @@ describe('leansOnConversation', () => {
       'How old do you have to be?',
       // A kind of the thing said before ("leeks"), not named again.
       'Which sort will last right through the winter?',
+      // "everything" and "usually" name nothing: "what time" is all it asks, about the stall before.
+      'And what time is everything usually gone by?',
+      // "How soon" asks a time; "it" is the honey of the previous question.
+      "How soon after you've spun it does it go solid?",
+      // A first sentence answering the previous answer back.
+      'That sounds really sloppy for a first attempt. Should a beginner use less?',
     ])
       expect(leansOnConversation(question), question).toBe(true);
   });
@@ -29,6 +35,8 @@ describe('leansOnConversation', () => {
       'How high should my workbench be?',
       'Is it OK to blow the dust off with compressed air?',
       'Which kind of leek lasts through a hard winter in the hills?',
+      'That loaf you posted on Saturday: what flour was in it?',
+      'What time does your Saturday market stall open?',
     ])
       expect(leansOnConversation(question), question).toBe(false);
   });

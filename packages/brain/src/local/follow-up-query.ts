@@ -34,12 +34,18 @@ const WHICH_KIND = new RegExp(`^(?:so |and |but )?(?:which|what) (?:${KIND_OF}|m
 
 /** What a follow-up asks for rather than what it is about: "how long did that take?". */
 const ASKS =
-  /\bhow (?:long|often|many|much|far|old)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
+  /\bhow (?:long|often|many|much|far|old|soon)\b|\bwhat (?:time|age)\b|\b(?:take|takes|took|taken|last|lasts|lasted|cost|costs)\b/gi;
+/** Words that name no subject: "what time is *everything usually* gone by?". */
+const VAGUE = /\b(?:everything|anything|something|nothing|usually|normally|generally|really|actually)\b/gi;
+/** A first sentence that answers the previous answer back: "That sounds really sloppy. Should…". */
+const REACTS =
+  /^(?:oh,? |wow,? |ok(?:ay)?,? )?(?:that|this|it)(?:'s| is| was| sounds| seems| looks| feels)\b[^.?!]*[.!]\s+\S/i;
 
 /** True when `question` only makes sense with the conversation before it. */
 export function leansOnConversation(question: string): boolean {
   const text = question.trim();
-  const terms = contentTerms(text.replace(ASKS, ' ')).length;
+  if (REACTS.test(text)) return true;
+  const terms = contentTerms(text.replace(ASKS, ' ').replace(VAGUE, ' ')).length;
   // "How old do you have to be?": what is asked, about nothing named — the subject said before.
   if (terms === 0 && new RegExp(ASKS.source, 'i').test(text)) return true;
   if ((CONTINUES.test(text) || WHICH_KIND.test(text)) && terms <= 3) return true;

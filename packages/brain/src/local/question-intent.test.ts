@@ -51,6 +51,11 @@ describe('questionIntent', () => {
     expect(questionIntent('Does a cat need a licence?').aboutCreator).toBe(false);
   });
 
+  it('reads "what time" as asking a time, "what time of year" too', () => {
+    expect(questionIntent('What time does your Saturday market stall open?').kind).toBe('time');
+    expect(questionIntent('What time of year do you sow leeks?').kind).toBe('time');
+  });
+
   it('reads "how large" and "how small" as asking an amount', () => {
     expect(questionIntent('How large is your seagrass meadow?').kind).toBe('amount');
     expect(questionIntent('How small can the class be?').kind).toBe('amount');

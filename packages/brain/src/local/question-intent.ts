@@ -90,7 +90,7 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
     'duration',
     /\bhow long\b|\bhow far (ahead|in advance|out)\b|\bhow many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat(?:'s| is) the (?:\w+ )?time\b/,
   ],
-  ['time', /^(and )?when\b|\bwhat (year|age|time of)\b|\bhow old\b|\bat what age\b/],
+  ['time', /^(and )?when\b|\bwhat (year|age|time)\b|\bhow old\b|\bat what age\b/],
   [
     'amount',
     new RegExp(

@@ -35,7 +35,8 @@ const FRAMING = new Set(
   happen work try find mean offer basic simple easy quick typical usual general proper main ideal decent
   normal overall exact exactly really actually generally usually per calculate compute subject topic
   field discipline former previous job career profession occupation
-  little bit spoonful teaspoon tablespoon pinch dash couple trick tricks secret secrets tip tips advice honest`
+  little bit spoonful teaspoon tablespoon pinch dash couple trick tricks secret secrets tip tips advice honest
+  everything anything something`
     .split(/\s+/)
     .map(stem),
 );

@@ -93,6 +93,10 @@ describe('paraphrased', () => {
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
     for (const [asked, written] of [
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
+      ['And what time is everything usually gone by?', 'And what time is sold out by?'],
+      ['What do more sessions after the first one cost?', 'What do follow-up sessions cost?'],
+      ['Do you do one-to-one lessons?', 'Do you do 1:1 lessons?'],
+      ['Is a one on one visit possible?', 'Is a 1:1 visit possible?'],
       ['Is it safe for a 6 month old?', 'Is it safe for a baby?'],
       ["I'm booked on Saturday but something's come up.", "I'm booked on Saturday but I need to cancel."],
       ['Has anything ever blown up in your kiln?', 'Has anything ever explode in your kiln?'],

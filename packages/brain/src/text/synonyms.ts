@@ -218,6 +218,18 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   ],
   // "Have you got dogs at the moment?": now, the framing of when, not a moment the knowledge names.
   [/\b(?:at the moment|at present|right now|these days|nowadays|currently)\b/gi, 'now'],
+  // "What time is everything usually gone by?": sold out, as a seller writes it.
+  [
+    /\b(?:everything|it all|all of it|the lot)(?: (?:is|was|'s|usually|normally|always|all))* gone\b/gi,
+    'sold out',
+  ],
+  // "More sessions after the first one": the follow-up sessions, as a price list names them.
+  [
+    /\b(?:more|further|extra|another|other|later) (sessions?|appointments?|visits?|lessons?|consultations?) after the first(?: one)?\b/gi,
+    'follow-up $1',
+  ],
+  // "A one-to-one session": written "1:1" as often as in words.
+  [/\bone[- ]?(?:to|on)[- ]?one\b/gi, '1:1'],
   // British and American names of one thing.
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
