@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Answer-quality benchmark of the local brain (DESIGN §3, issue 8): every question of a clone's
 // eval.json (clones/demo, clones/bench-cycling, clones/bench-marine, clones/bench-bees,
-// clones/bench-pottery, clones/bench-garden, clones/bench-dogs) is asked of today's local
+// clones/bench-pottery, clones/bench-garden, clones/bench-dogs, clones/bench-bread) is asked of today's local
 // brain and of the composer as it was before issue 8 (vendored in lib-answers-baseline/, the
 // baseline), in the same run, on in-memory PGlite. Questions with `history` are asked after their earlier
 // questions, in one conversation. Prints JSON per clone and brain:
@@ -38,6 +38,7 @@ const CLONES =
         'clones/bench-pottery',
         'clones/bench-garden',
         'clones/bench-dogs',
+        'clones/bench-bread',
       ];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';

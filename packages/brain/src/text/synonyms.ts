@@ -77,6 +77,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['sticky', 'tacky', 'gummy'],
   // Irregular forms the stemmer cannot meet.
   ['long', 'longer', 'longest'],
+  ['loaf', 'loaves'],
   // Comparatives and superlatives the stemmer keeps apart ("the biggest one?" — "Large box").
   ['cheap', 'cheaper', 'cheapest'],
   ['hot', 'hotter', 'hottest'],
