@@ -16,6 +16,13 @@ const term = (question: string, name: string) =>
   questionTerms(question, undefined, stats).find((t) => t.term === name);
 
 describe('questionTerms', () => {
+  it('reads a count ("a family of five") and "everything" as framing, not the subject', () => {
+    const question = 'Is an estate car better for a family of five, or is everything too small?';
+    expect(term(question, 'five')?.topical).toBe(false);
+    expect(term(question, 'everyth')?.topical).toBe(false);
+    expect(term(question, 'car')?.topical).toBe(true);
+  });
+
   it('weighs a word that only frames the question ("basic") little, and never as an unknown subject', () => {
     const basic = term('How much does a basic sharpening kit cost?', 'basic');
     const kit = term('How much does a basic sharpening kit cost?', 'kit');

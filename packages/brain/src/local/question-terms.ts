@@ -36,7 +36,7 @@ const FRAMING = new Set(
   normal overall exact exactly really actually generally usually per calculate compute subject topic
   field discipline former previous job career profession occupation
   little bit spoonful teaspoon tablespoon pinch dash couple trick tricks secret secrets tip tips advice honest
-  everything anything something`
+  everything anything something one two three four five six seven eight nine ten`
     .split(/\s+/)
     .map(stem),
 );
