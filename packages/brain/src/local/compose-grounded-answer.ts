@@ -232,7 +232,7 @@ function cappedUnknown(terms: QuestionTerm[]): QuestionTerm[] {
 }
 
 /** Kinds of fact about the creator's life an About page states, whatever words it uses. */
-const BIOGRAPHICAL: ReadonlySet<QuestionIntent['kind']> = new Set(['place', 'person', 'time']);
+const BIOGRAPHICAL: ReadonlySet<QuestionIntent['kind']> = new Set(['place', 'person', 'time', 'reason']);
 
 /**
  * For a "where", "who" or "when" question about the creator's life, the best window of one of

@@ -141,6 +141,12 @@ describe.each(testDatabases())('createLocalBrain on $name', ({ open }) => {
     expect(citations[0]).toMatchObject({ used: true, documentTitle: 'About Sam' });
   });
 
+  it('answers how the creator got into their craft from their About page, not with a method', async () => {
+    const { text, citations } = await collect(brain, clone, 'How did you first get into making sourdough?');
+    expect(citations.find((c) => c.used)?.documentTitle).toBe('About Sam');
+    expect(text).toMatch(/city bus|2019/);
+  });
+
   it('reads a follow-up with the question before it', async () => {
     const first = 'How long is bulk fermentation?';
     const answer = await collect(brain, clone, 'And how many stretch and folds?', [

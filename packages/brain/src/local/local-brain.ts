@@ -76,7 +76,8 @@ async function compose(
   const found = await searchKnowledge(db, clone, query, {
     limit: PASSAGES,
     aboutCreator,
-    earlier: intent.earlier === true,
+    // "How did you first get into sourdough?": how it began, which an About page tells first.
+    earlier: intent.earlier === true || (aboutCreator && intent.kind === 'reason' && intent.tense === 'past'),
   });
   const passages = await withAttachments(input, query, found.passages);
   // The visitor's attached files are knowledge too: their words are not "never covered".

@@ -51,6 +51,16 @@ describe('questionIntent', () => {
     expect(questionIntent('Does a cat need a licence?').aboutCreator).toBe(false);
   });
 
+  it('reads "how did you get into…" as asking how it began, not for steps', () => {
+    for (const question of [
+      'How did you first get into making sourdough?',
+      'What got you into training dogs in the first place?',
+      'How did you end up keeping bees?',
+    ])
+      expect(questionIntent(question).kind, question).toBe('reason');
+    expect(questionIntent('How did you shape that loaf?').kind).toBe('steps');
+  });
+
   it('reads "what time" as asking a time, "what time of year" too', () => {
     expect(questionIntent('What time does your Saturday market stall open?').kind).toBe('time');
     expect(questionIntent('What time of year do you sow leeks?').kind).toBe('time');

@@ -97,7 +97,12 @@ const KINDS: readonly [AnswerKind, RegExp][] = [
       `\\bhow (much|many|high|tall|low|wide|thick|far|big|large|small|heavy|hot|cold|loud|fast|close|deep|dry|wet|hard|steep)\\b|\\bwhat(?:'s| is| are)? (\\w+ )?(${UNITS_ASKED})\\b|\\bwhat (does|do) .* cost\\b|\\bwhat (?:do|does|would|will) (?:you|it|they|he|she) charge\\b`,
     ),
   ],
-  ['reason', /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b/],
+  // "How did you first get into making sourdough?", "What got you into dogs?": how it began, a
+  // story with its reasons — not the steps of making it.
+  [
+    'reason',
+    /^(and )?why\b|\bwhat causes\b|\bhow come\b|\bwhat(?:'s| is) the point\b|\bhow did you (?:first |originally |ever )?(?:get (?:into|started|involved)|start|begin|end up|come to|become|get to be)\b|\bwhat (?:first )?(?:got|drew|brought|led) you (?:in)?to\b/,
+  ],
   ['person', /^(and )?who\b/],
   ['place', /^(and )?where\b/],
   [

@@ -28,7 +28,10 @@ export interface SearchOptions {
   limit?: number;
   /** The question is about the creator's life and past: biography documents rank first. */
   aboutCreator?: boolean;
-  /** It asks what the creator did before (their former job): the biography's opening lines count. */
+  /**
+   * It asks what the creator did before (their former job), or how they began: the biography's
+   * opening lines count.
+   */
   earlier?: boolean;
 }
 
