@@ -94,6 +94,7 @@ describe('paraphrased', () => {
     for (const [asked, written] of [
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
+      ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
       ['What do more sessions after the first one cost?', 'What do follow-up sessions cost?'],
       ['Do you do one-to-one lessons?', 'Do you do 1:1 lessons?'],
       ['Is a one on one visit possible?', 'Is a 1:1 visit possible?'],

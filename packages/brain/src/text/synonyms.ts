@@ -219,6 +219,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   ],
   // "Have you got dogs at the moment?": now, the framing of when, not a moment the knowledge names.
   [/\b(?:at the moment|at present|right now|these days|nowadays|currently)\b/gi, 'now'],
+  // "We're away in Cornwall for a fortnight": on holiday, as a club's or a class's terms put it.
+  [/\b(?:we're|we are|I'm|I am|we'll be|I'll be|going|go|be) away\b/gi, 'on holiday'],
   // "What time is everything usually gone by?": sold out, as a seller writes it.
   [
     /\b(?:everything|it all|all of it|the lot)(?: (?:is|was|'s|usually|normally|always|all))* gone\b/gi,
