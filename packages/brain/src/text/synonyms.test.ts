@@ -95,6 +95,7 @@ describe('paraphrased', () => {
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
       ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
+      ['A layer of greyish water, a reddish tinge', 'A layer of grey water, a red tinge'],
       ['What do more sessions after the first one cost?', 'What do follow-up sessions cost?'],
       ['Do you do one-to-one lessons?', 'Do you do 1:1 lessons?'],
       ['Is a one on one visit possible?', 'Is a 1:1 visit possible?'],
