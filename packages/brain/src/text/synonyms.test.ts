@@ -96,6 +96,11 @@ describe('paraphrased', () => {
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
       ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
       ['A layer of greyish water, a reddish tinge', 'A layer of grey water, a red tinge'],
+      [
+        'How much water do you put in compared to the flour?',
+        'How much water do you put in as a percentage of the flour?',
+      ],
+      ['Is it better compared to white bread?', 'Is it better compared to white bread?'],
       ['What do more sessions after the first one cost?', 'What do follow-up sessions cost?'],
       ['Do you do one-to-one lessons?', 'Do you do 1:1 lessons?'],
       ['Is a one on one visit possible?', 'Is a 1:1 visit possible?'],

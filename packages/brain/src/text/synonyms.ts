@@ -221,6 +221,11 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:at the moment|at present|right now|these days|nowadays|currently)\b/gi, 'now'],
   // "We're away in Cornwall for a fortnight": on holiday, as a club's or a class's terms put it.
   [/\b(?:we're|we are|I'm|I am|we'll be|I'll be|going|go|be) away\b/gi, 'on holiday'],
+  // "How much water compared to the flour?": a proportion, which a recipe states in percent.
+  [
+    /\b(how (?:much|many)\b.*?)\b(?:compared (?:to|with)|relative to|in proportion to)\b/gi,
+    '$1as a percentage of',
+  ],
   // "Greyish water", "a reddish tinge": the colour itself.
   [/\b(grey|gray|green|brown|black|yellow|pink|orange|purple)ish\b/gi, '$1'],
   [/\breddish\b/gi, 'red'],
