@@ -108,10 +108,21 @@ const WEIGHTS = {
   heard: 0.3,
   opensOnSubject: 0.1,
   sameQuestion: 1,
+  sequence: 1.5,
   target: 0.8,
   tense: 0.4,
   answersAbsent: 1,
 };
+
+/** The first step of a method, labelled: "Day 1.", "Step 1: Charge the whistle". */
+const SEQUENCE_START = /^(?:step|day|week|stage|phase)\s+(?:1|one)\b/i;
+
+/** The run at `k` starts a method, or follows the label of its first step ("Day 1." — "In a clean jar…"). */
+function startsSequence(all: readonly WindowSentence[], k: number): boolean {
+  const before = all[k - 1];
+  const labelled = before !== undefined && before.words <= 3 && SEQUENCE_START.test(before.text);
+  return labelled || SEQUENCE_START.test(all[k]?.text ?? '');
+}
 
 /** A number said without a unit, in digits or words: "about 40.", "fifty or sixty thousand." */
 const COUNT = new RegExp(`\\b${NUMBER}(?=\\s*(?:[.,;:!?)]|$|or so\\b|in all\\b|of them\\b))`, 'i');
@@ -357,6 +368,12 @@ export function bestWindow(
   const subjectless = !context.terms.some((t) => t.topical);
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
   // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
+  // "How do I make a sourdough starter?" in "Growing a Sourdough Starter From Nothing": the
+  // document is the method asked for; the answer starts where the method does ("Day 1.",
+  // "Step 1:"), whether or not its first step names the starter again.
+  const subjects = context.terms.filter((t) => t.focus && t.topical);
+  const titleAsks =
+    context.intent.kind === 'steps' && subjects.length > 0 && subjects.every((t) => holdsTerm(title, t));
   const relevant = (s: WindowSentence): boolean =>
     s.terms.some((t) => forms.has(t)) ||
     (s.headed && s.section !== null && contentTerms(s.section).some((t) => forms.has(t)));
@@ -539,14 +556,18 @@ export function bestWindow(
       // on the way are the explanation, not fluff. A thread is held by a subject the document's
       // title does not already name, not by a word every sentence of it uses.
       const threadEnd = asked ? sentences.findLastIndex((_, k) => threadAt[i + k] === true) : -1;
-      const fluff = sentences.filter(
-        (s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k] && k > threadEnd,
-      ).length;
+      // The steps of a method asked for are its explanation, not fluff.
+      const method = titleAsks && startsSequence(all, i);
+      const fluff = method
+        ? 0
+        : sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k] && k > threadEnd)
+            .length;
       const score =
         h.coverage +
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
         (sameQuestion ? WEIGHTS.sameQuestion * weight : 0) +
+        (method ? WEIGHTS.sequence * weight : 0) +
         (targetAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.target * weight * share : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +
@@ -591,17 +612,23 @@ export function bestWindow(
         };
     }
   }
-  return (
-    best &&
-    trimTense(
-      leadWithAnswer(
-        best,
-        (k) => stated[k] === true,
-        context,
-        (k) => measuredAt[k] === true,
-      ),
-      context.intent,
-    )
+  if (!best) return null;
+  // A method told from its first step is not opened further on.
+  if (titleAsks && startsSequence(all, best.span[0])) {
+    const [i, j] = best.span;
+    const label = all[i - 1];
+    return label && label.words <= 3 && SEQUENCE_START.test(label.text)
+      ? { ...best, span: [i - 1, j], leadIn: i - 1, sentences: all.slice(i - 1, j + 1) }
+      : best;
+  }
+  return trimTense(
+    leadWithAnswer(
+      best,
+      (k) => stated[k] === true,
+      context,
+      (k) => measuredAt[k] === true,
+    ),
+    context.intent,
   );
 }
 

@@ -37,6 +37,22 @@ const barn = passage(
 const unrelated = passage('d4', 'Bulk fermentation takes four to six hours in a warm kitchen.');
 
 describe('composeGroundedAnswer', () => {
+  it('answers "how do I make…" from the first step of the method its document is titled, not a tip after it', () => {
+    const title = 'Growing a Sourdough Starter From Nothing - Day by Day';
+    const method = passage(
+      'm1',
+      'Every sourdough loaf starts with a starter, and growing your own starter is free.\n\nThe schedule\n\nDay 1. In a clean jar, stir together 50 g rye flour and 50 g lukewarm water. Put the lid on loosely and leave it somewhere warm.\n\nDay 2. Probably nothing. Give it a stir and leave it alone.',
+      { documentTitle: title, position: 1 },
+    );
+    const tip = passage(
+      'm2',
+      'Give your starter a name. Everybody laughs, and then everybody does it, and you are much less likely to forget to feed something called Doris.',
+      { documentTitle: title, position: 5, documentId: 'doc-m1' },
+    );
+    const answer = composeGroundedAnswer('How do I make a sourdough starter from nothing?', [tip, method]);
+    expect(answer?.text).toMatch(/^In a clean jar, stir together 50 g rye flour/);
+  });
+
   it('states the amount asked for, not the sentence that only shares the most words', () => {
     const answer = composeGroundedAnswer('How much clamp pressure do I need?', [clamps, unrelated]);
     // The fact comes in the answer's first two sentences, whatever leads up to it.

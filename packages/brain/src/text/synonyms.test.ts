@@ -101,6 +101,8 @@ describe('paraphrased', () => {
         'How much water do you put in as a percentage of the flour?',
       ],
       ['Is it better compared to white bread?', 'Is it better compared to white bread?'],
+      ['How do I make a starter from scratch?', 'How do I make a starter from nothing?'],
+      ['Is Sourdough from Scratch full?', 'Is Sourdough from Scratch full?'],
       ['What do more sessions after the first one cost?', 'What do follow-up sessions cost?'],
       ['Do you do one-to-one lessons?', 'Do you do 1:1 lessons?'],
       ['Is a one on one visit possible?', 'Is a 1:1 visit possible?'],
