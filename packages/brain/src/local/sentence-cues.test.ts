@@ -31,6 +31,13 @@ describe('sentenceCues', () => {
     expect(sentenceCues('Then pour it into the mould.')).toContain('steps');
   });
 
+  it('reads a mill miles up the valley as a place, and "in December" as no place', () => {
+    const mill = sentenceCues('Quillbrook Mill, a stone mill twenty-two miles up the valley.');
+    expect(mill).toContain('place');
+    expect(mill).not.toContain('person');
+    expect(sentenceCues('I get three sacks a week, five in December.')).not.toContain('place');
+  });
+
   it('reads "that is why" as a reason, not a question reported ("somebody asks why…")', () => {
     expect(sentenceCues('Every Saturday somebody asks why we knead the clay first.').has('reason')).toBe(
       false,

@@ -79,11 +79,12 @@ const CUES: readonly [Cue, RegExp][] = [
   [
     'person',
     // A name ("Ted Varga"), not a place or an institution ("the Hale Bench School", "Tamsin Falls").
-    /\b(?!I\b)[A-Z][a-z]+ (?!(?:School|College|University|Street|Road|Lane|Falls|Club|Shop|Farm|Barn|Bench|Hour|Notes|Episode|Podcast|Park|Valley|Hill|River|Dales)\b)[A-Z][a-z]+\b(?! [A-Z])|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
+    /\b(?!I\b)[A-Z][a-z]+ (?!(?:School|College|University|Street|Road|Lane|Falls|Club|Shop|Farm|Barn|Bench|Hour|Notes|Episode|Podcast|Park|Valley|Hill|River|Dales|Mill|Market|Bakery)\b)[A-Z][a-z]+\b(?! [A-Z])|\bmy (?:teacher|grandfather|grandmother|mentor|father|mother)\b|\bcalled [A-Z]/,
   ],
   [
     'place',
-    /\b(?:in|at|on|near|from|to) (?:the )?(?:[A-Z][a-z]+)|\b(?:farm|town|village|city|coast|barn|garage|chapel|school|hospital|shop)\b/,
+    // "in December" is a time; "a stone mill twenty-two miles up the valley" a place.
+    /\b(?:in|at|on|near|from|to) (?:the )?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)(?:[A-Z][a-z]+)|\b(?:farm|town|village|city|coast|barn|garage|chapel|school|hospital|shop|mill|bakery|valley)\b|\bmiles? (?:up|down|from|outside|away|north|south|east|west|out)\b/,
   ],
   [
     'choice',
