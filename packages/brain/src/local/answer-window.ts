@@ -367,13 +367,13 @@ export function bestWindow(
   const weight = context.terms.reduce((sum, t) => sum + t.weight, 0) || 1;
   const subjectless = !context.terms.some((t) => t.topical);
   const forms = new Set(context.terms.flatMap((t) => [...t.forms]));
-  // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
   // "How do I make a sourdough starter?" in "Growing a Sourdough Starter From Nothing": the
   // document is the method asked for; the answer starts where the method does ("Day 1.",
   // "Step 1:"), whether or not its first step names the starter again.
   const subjects = context.terms.filter((t) => t.focus && t.topical);
   const titleAsks =
     context.intent.kind === 'steps' && subjects.length > 0 && subjects.every((t) => holdsTerm(title, t));
+  // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
   const relevant = (s: WindowSentence): boolean =>
     s.terms.some((t) => forms.has(t)) ||
     (s.headed && s.section !== null && contentTerms(s.section).some((t) => forms.has(t)));

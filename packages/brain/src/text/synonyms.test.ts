@@ -95,6 +95,7 @@ describe('paraphrased', () => {
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
       ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
+      ['Is the swelling going away?', 'Is the swelling going away?'],
       ['A layer of greyish water, a reddish tinge', 'A layer of grey water, a red tinge'],
       [
         'How much water do you put in compared to the flour?',

@@ -220,7 +220,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   // "Have you got dogs at the moment?": now, the framing of when, not a moment the knowledge names.
   [/\b(?:at the moment|at present|right now|these days|nowadays|currently)\b/gi, 'now'],
   // "We're away in Cornwall for a fortnight": on holiday, as a club's or a class's terms put it.
-  [/\b(?:we're|we are|I'm|I am|we'll be|I'll be|going|go|be) away\b/gi, 'on holiday'],
+  [/\b(?:we're|we are|I'm|I am|we'll be|I'll be|we will be|I will be) away\b/gi, 'on holiday'],
   // "A starter from scratch": from nothing, made yourself (not "Sourdough from Scratch", a name).
   [/\bfrom scratch\b/g, 'from nothing'],
   // "How much water compared to the flour?": a proportion, which a recipe states in percent.
