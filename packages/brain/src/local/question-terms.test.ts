@@ -23,6 +23,26 @@ describe('questionTerms', () => {
     expect(term(question, 'car')?.topical).toBe(true);
   });
 
+  it('reads "able" as framing when the knowledge never writes it, as a word of the subject when it does', () => {
+    const question = "Is there anything she'd be able to eat?";
+    const never = {
+      frequencies: new Map([
+        ['abl', 0],
+        ['eat', 3],
+      ]),
+      chunks: 200,
+    };
+    const written = {
+      frequencies: new Map([
+        ['abl', 4],
+        ['eat', 3],
+      ]),
+      chunks: 200,
+    };
+    expect(questionTerms(question, undefined, never).find((t) => t.term === 'abl')?.framing).toBe(true);
+    expect(questionTerms(question, undefined, written).find((t) => t.term === 'abl')?.topical).toBe(true);
+  });
+
   it('weighs a word that only frames the question ("basic") little, and never as an unknown subject', () => {
     const basic = term('How much does a basic sharpening kit cost?', 'basic');
     const kit = term('How much does a basic sharpening kit cost?', 'kit');

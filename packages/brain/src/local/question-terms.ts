@@ -41,6 +41,11 @@ const FRAMING = new Set(
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
+/**
+ * "Is there anything she'd be able to eat?": words of how a question is put that frame it when the
+ * knowledge never uses them, and count when it does ("must be able to swim 50 metres").
+ */
+const FRAMING_UNLESS_WRITTEN = new Set(['able', 'unable'].map(stem));
 /** How much more common a synonym must be than the question's word for the word to keep weight. */
 const RARER_THAN_SYNONYM = 4;
 const CONTEXT_WEIGHT = 0.5;
@@ -162,7 +167,7 @@ export function questionTerms(
       // honey producer") though their knowledge never says it so, frames the question. So does
       // what a "how many" counts or a "how deep" measures when the knowledge never names it so.
       const unwritten = df === 0 && (profile?.has(term) === true || counted.has(term));
-      const framed = framing(term) || unwritten;
+      const framed = framing(term) || unwritten || (df === 0 && FRAMING_UNLESS_WRITTEN.has(term));
       const topical = !framed && !asked.has(term) && !absent.has(term);
       let weight = !stats ? 3 : df === undefined ? UNLOOKED_WEIGHT : idf(df, stats.chunks);
       // A rare word the creator says far more often another way ("cycling", said "riding"): it
