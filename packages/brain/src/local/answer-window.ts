@@ -614,13 +614,7 @@ export function bestWindow(
   }
   if (!best) return null;
   // A method told from its first step is not opened further on.
-  if (titleAsks && startsSequence(all, best.span[0])) {
-    const [i, j] = best.span;
-    const label = all[i - 1];
-    return label && label.words <= 3 && SEQUENCE_START.test(label.text)
-      ? { ...best, span: [i - 1, j], leadIn: i - 1, sentences: all.slice(i - 1, j + 1) }
-      : best;
-  }
+  if (titleAsks && startsSequence(all, best.span[0])) return best;
   return trimTense(
     leadWithAnswer(
       best,
