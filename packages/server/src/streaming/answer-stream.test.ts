@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { currentPriority, type Db, queryPriority } from '@doppel/db';
+import { currentPriority, type Db, GIVE_WAY_MS, queryPriority } from '@doppel/db';
 import { testDatabases } from '@doppel/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failingBrain, stuckBrain } from '../../test/support/brain-doubles';
@@ -109,7 +109,7 @@ describe.each(testDatabases())('runAnswer on $name', ({ open }) => {
     expect(parseEvents(after1)).toEqual([{ type: 'error', error: 'Failed to process message.' }]);
   });
 
-  it("writes a stream's first events at its request's priority, the rest behind the work waiting", async () => {
+  it("writes a stream's first events at its request's priority, the rest behind the next second's requests", async () => {
     // The priority each write of the events carried (the embedded database runs the lowest first).
     const writes: number[] = [];
     const recording: Db = {
@@ -135,6 +135,41 @@ describe.each(testDatabases())('runAnswer on $name', ({ open }) => {
     ]);
     expect(writes[0]).toBe(requestStarted);
     expect(writes.length).toBeGreaterThanOrEqual(2);
-    for (const later of writes.slice(1)) expect(later).toBeGreaterThanOrEqual(beforeSecond);
+    for (const later of writes.slice(1)) expect(later).toBeGreaterThanOrEqual(beforeSecond + GIVE_WAY_MS);
+  });
+
+  it("writes a send's first token while another answer's later tokens wait for the database", async () => {
+    // A's later write is held until released: B's first write must not queue behind it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const recording: Db = {
+      ...db,
+      query: async (sql, params, options) => {
+        if (sql.includes('answer_stream_batches') && JSON.stringify(params).includes('A later')) await held;
+        return db.query(sql, params, options);
+      },
+    };
+    const relay = createStreamRelay(recording, silentLogger);
+    const [a, b] = [await newStream(relay.holder), await newStream(relay.holder)];
+    const writerA = queryPriority.run(performance.now(), () => relay.write(a));
+    const followA = new Response(relay.follow(a, 0, { keepAliveMs: 1000, takeOver: async () => {} })).text();
+    writerA.push({ type: 'token', token: 'A first ' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writerA.push({ type: 'token', token: 'A later.' });
+    const endA = writerA.end();
+
+    const writerB = queryPriority.run(performance.now(), () => relay.write(b));
+    const reader = relay.follow(b, 0, { keepAliveMs: 1000, takeOver: async () => {} }).getReader();
+    writerB.push({ type: 'token', token: 'B first' });
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('B first');
+    release();
+    await endA;
+    expect(parseEvents(await followA)).toEqual([
+      { type: 'token', token: 'A first ' },
+      { type: 'token', token: 'A later.' },
+    ]);
+    await reader.cancel();
+    await writerB.end();
   });
 });

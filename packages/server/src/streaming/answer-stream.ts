@@ -17,7 +17,7 @@
  */
 import type { AnswerEvent, AnswerInput, Brain } from '@doppel/brain';
 import type { AffiliateProduct } from '@doppel/core';
-import { type Db, isTransientDatabaseError, queryPriority } from '@doppel/db';
+import { behindRequests, type Db, isTransientDatabaseError, queryPriority } from '@doppel/db';
 import { STREAM_IDLE_TIMEOUT_MS } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import { toMessage } from '../mappers/message';
@@ -148,8 +148,8 @@ async function writeAnswer(options: RunAnswerOptions): Promise<void> {
     if (skip !== null && done.text !== skip) throw new AnswerDiverged();
     clearTimeout(idle);
     // A stop that came first (issue 9 §6) cuts the answer to what the visitor saw. Stored behind
-    // the database work already waiting (sends that wait for their first token, issue 14 §6).
-    const stored = await queryPriority.run(performance.now(), () =>
+    // the sends that wait for their first token (issue 14 §6).
+    const stored = await queryPriority.run(behindRequests(), () =>
       storeStreamAnswer(db, stream, {
         conversationId,
         userMessageId,

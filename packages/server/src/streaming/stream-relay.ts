@@ -9,7 +9,7 @@
  * same tables, the same code.
  */
 import { randomUUID } from 'node:crypto';
-import { currentPriority, type Db, queryPriority } from '@doppel/db';
+import { behindRequests, currentPriority, type Db, queryPriority } from '@doppel/db';
 import type { StreamEvent } from '@doppel/protocol';
 import type { Logger } from '../logger';
 import {
@@ -147,79 +147,106 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
   }
   /** Streams with events or an end waiting to be written. */
   const dirty = new Set<Pending>();
-  let writing: Promise<void> | null = null;
+  /** Streams with a write under way: their next write waits for it, so events stay in order. */
+  const inFlight = new Set<Pending>();
 
   /**
-   * Writes what every stream has queued in one statement, again until nothing is queued: while
-   * one write is under way, the tokens of all streams gather for the next (fair: each stream's
-   * queue goes out whole with every write).
+   * Two lanes, each one statement at a time (issue 14 §6): `first` writes streams' first events
+   * at their requests' priority; `later` writes every other event and end behind the requests
+   * of the next second (`behindRequests`). A send waiting for its first token never waits for a
+   * write of other answers' later tokens that is itself giving way to sends.
    */
-  const writeAll = async () => {
-    while (dirty.size > 0) {
-      const batch = [...dirty].map((pending) => {
+  type Lane = 'first' | 'later';
+  const busy = new Set<Lane>();
+  const laneOf = (pending: Pending): Lane =>
+    pending.firstPriority !== null && pending.queued.length > 0 ? 'first' : 'later';
+  const ready = (lane: Lane) => (pending: Pending) => !inFlight.has(pending) && laneOf(pending) === lane;
+
+  /**
+   * Writes what the lane's streams have queued in one statement, again until none has more:
+   * while one write is under way, their tokens gather for the next (fair: each stream's queue
+   * goes out whole with every write).
+   */
+  const drain = async (lane: Lane) => {
+    for (;;) {
+      const batch = [...dirty].filter(ready(lane)).map((pending) => {
         const entry = { pending, firstSeq: pending.seq, events: pending.queued, finish: pending.finish };
         pending.queued = [];
         pending.finish = null;
+        dirty.delete(pending);
+        inFlight.add(pending);
         return entry;
       });
-      dirty.clear();
-      for (const { pending, finish } of batch) if (pending.lost.signal.aborted) finish?.();
-      const live = batch.filter(({ pending }) => !pending.lost.signal.aborted);
-      if (live.length === 0) continue;
-      // A write carrying a stream's first events goes at that stream's request's priority; any
-      // other write goes behind the work already waiting (issue 14 §6): a send that waits for
-      // its first token comes before more tokens of answers that are already streaming.
-      const firsts = live.flatMap(({ pending, events }) =>
-        events.length > 0 && pending.firstPriority !== null ? [pending.firstPriority] : [],
-      );
-      const priority = firsts.length > 0 ? Math.min(...firsts) : performance.now();
-      let held: Set<string>;
+      if (batch.length === 0) return;
       try {
-        held = await retried(`writing ${live.length} streams`, () =>
-          queryPriority.run(priority, () =>
-            appendStreamEvents(
-              db,
-              holder,
-              live.map((e) => ({
-                streamId: e.pending.stream.id,
-                firstSeq: e.firstSeq,
-                events: e.events,
-                finish: e.finish !== null,
-              })),
-            ),
-          ),
-        );
-      } catch (error) {
-        // The database stayed away: these streams end; their leases lapse and a resuming
-        // listener ends each from what was written.
-        logger.error(`${live.length} streams could not be written`, error);
-        for (const { pending, finish } of live) {
-          pending.lost.abort(error);
-          finish?.();
-          pending.notify();
-        }
-        continue;
+        await writeBatch(lane, batch);
+      } finally {
+        for (const { pending } of batch) inFlight.delete(pending);
       }
-      for (const { pending, firstSeq, events, finish } of live) {
-        if (!held.has(pending.stream.id)) {
-          pending.lost.abort(new Error(`stream ${pending.stream.id} was taken over by another process`));
-        } else {
-          pending.seq += events.length;
-          if (events.length > 0) pending.firstPriority = null;
-          events.forEach((event, i) => {
-            pending.stream.events.push({ seq: firstSeq + i, event });
-          });
-        }
+      // Streams that leave this lane (their first events are out) go on in the other.
+      kick(lane === 'first' ? 'later' : 'first');
+    }
+  };
+  const kick = (lane: Lane) => {
+    if (busy.has(lane) || ![...dirty].some(ready(lane))) return;
+    busy.add(lane);
+    void drain(lane).finally(() => {
+      busy.delete(lane);
+      kick(lane);
+    });
+  };
+
+  const writeBatch = async (
+    lane: Lane,
+    batch: { pending: Pending; firstSeq: number; events: StreamEvent[]; finish: (() => void) | null }[],
+  ) => {
+    for (const { pending, finish } of batch) if (pending.lost.signal.aborted) finish?.();
+    const live = batch.filter(({ pending }) => !pending.lost.signal.aborted);
+    if (live.length === 0) return;
+    const priority =
+      lane === 'first'
+        ? Math.min(...live.flatMap(({ pending }) => pending.firstPriority ?? []))
+        : behindRequests();
+    let held: Set<string>;
+    try {
+      held = await retried(`writing ${live.length} streams`, () =>
+        queryPriority.run(priority, () =>
+          appendStreamEvents(
+            db,
+            holder,
+            live.map((e) => ({
+              streamId: e.pending.stream.id,
+              firstSeq: e.firstSeq,
+              events: e.events,
+              finish: e.finish !== null,
+            })),
+          ),
+        ),
+      );
+    } catch (error) {
+      // The database stayed away: these streams end; their leases lapse and a resuming
+      // listener ends each from what was written.
+      logger.error(`${live.length} streams could not be written`, error);
+      for (const { pending, finish } of live) {
+        pending.lost.abort(error);
         finish?.();
         pending.notify();
       }
+      return;
     }
-  };
-  const kick = () => {
-    writing ??= writeAll().finally(() => {
-      writing = null;
-      if (dirty.size > 0) kick();
-    });
+    for (const { pending, firstSeq, events, finish } of live) {
+      if (!held.has(pending.stream.id)) {
+        pending.lost.abort(new Error(`stream ${pending.stream.id} was taken over by another process`));
+      } else {
+        pending.seq += events.length;
+        if (events.length > 0) pending.firstPriority = null;
+        events.forEach((event, i) => {
+          pending.stream.events.push({ seq: firstSeq + i, event });
+        });
+      }
+      finish?.();
+      pending.notify();
+    }
   };
 
   function write(streamId: string, nextSeq = 1): StreamWriter {
@@ -253,14 +280,14 @@ export function createStreamRelay(db: Db, logger: Logger): StreamRelay {
         if (lost.signal.aborted) return;
         pending.queued.push(event);
         dirty.add(pending);
-        kick();
+        kick(laneOf(pending));
       },
       async end() {
         if (!lost.signal.aborted)
           await new Promise<void>((resolve) => {
             pending.finish = resolve;
             dirty.add(pending);
-            kick();
+            kick(laneOf(pending));
           });
         stream.done = true;
         untrack(streamId);
