@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedMeasure } from './answer-measure';
+import { askedMeasure, priceWords } from './answer-measure';
 
 describe('askedMeasure', () => {
   it('reads "what time" as asking a time of day: "8 am", "6.30 pm", "half past eleven", not a date', () => {
@@ -88,5 +88,17 @@ describe('askedMeasure', () => {
 
   it('asks for no measure when the question does not name one', () => {
     expect(askedMeasure('What glue do you use for chairs?')).toBeNull();
+  });
+});
+
+describe('priceWords', () => {
+  it('names the words asking for a price, not "pay" (whether) nor a dimension', () => {
+    expect(priceWords("What's your price for tuning an upright?")).toEqual(['price']);
+    expect(priceWords('How much do you charge to post honey, and what does it cost abroad?')).toEqual([
+      'charge',
+      'cost',
+    ]);
+    expect(priceWords('Do I still have to pay for my loaves while we are away?')).toEqual([]);
+    expect(priceWords('What height should the bench be?')).toEqual([]);
   });
 });

@@ -82,6 +82,21 @@ function countedNoun(text: string): string | null {
   return y ?? `${singular}(?:e?s)?`;
 }
 
+/**
+ * The words of `question` asking for a price ("price" in "What's your price for…", "cost"): a
+ * sentence giving a sum ("Upright piano tuning: 78 pounds.") says what they ask. Not "pay": "Do
+ * I still have to pay while we're away?" asks whether, answered by "no charge", not by a sum.
+ * (Nor a dimension's word: "the bench's height" is not any height.)
+ */
+export function priceWords(question: string): string[] {
+  const text = question.toLowerCase();
+  return MEASURES.filter((m) => m.units === MONEY).flatMap((m) =>
+    [...text.matchAll(new RegExp(m.asks.source, 'g'))]
+      .map((match) => match[0])
+      .filter((word) => word !== 'pay'),
+  );
+}
+
 /** A pattern matching a number with the unit `question` asks for; null when it asks for none. */
 export function askedMeasure(question: string): RegExp | null {
   const text = question.toLowerCase();

@@ -11,7 +11,7 @@
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { contentTerms } from '../text/terms';
-import { askedMeasure, NUMBER } from './answer-measure';
+import { askedMeasure, NUMBER, priceWords } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import type { QuestionIntent } from './question-intent';
 import { headTerm, type QuestionTerm } from './question-terms';
@@ -348,6 +348,19 @@ function held(
 }
 
 /**
+ * A sentence giving the price asked ("Upright piano tuning: 78 pounds.") holds the question's
+ * words asking for it ("What's your price for tuning…?") as if it said them: a price is
+ * answered by the sum, not by a sentence that says "paying" or "charge".
+ */
+function withPriceWords(all: readonly WindowSentence[], context: WindowContext): readonly WindowSentence[] {
+  if (!context.measure) return all;
+  const words = new Set(contentTerms(priceWords(context.question ?? '').join(' ')));
+  const asking = context.terms.filter((t) => [...t.forms].some((f) => words.has(f))).map((t) => t.term);
+  if (asking.length === 0) return all;
+  return all.map((s) => (measures(s, context) ? { ...s, terms: [...new Set([...s.terms, ...asking])] } : s));
+}
+
+/**
  * The best short run (at most five sentences, opening cleanly) of passage `index` as the core
  * of an answer, scored by what it holds of the question and whether it states what is asked;
  * null when no sentence of it can open an answer. `rankShare` (0..1) is how much retrieval
@@ -360,7 +373,7 @@ export function bestWindow(
   rankShare: number,
   followUp = false,
 ): AnswerWindow | null {
-  const all = windowSentences(passage, context);
+  const all = withPriceWords(windowSentences(passage, context), context);
   // What the passage and its document are about: the terms of its title and of its own text.
   const title = new Set(contentTerms(passage.documentTitle));
   const around = new Set([...title, ...all.flatMap((s) => (s.part === 0 ? s.terms : []))]);

@@ -53,6 +53,25 @@ describe('composeGroundedAnswer', () => {
     expect(answer?.text).toMatch(/^In a clean jar, stir together 50 g rye flour/);
   });
 
+  it('answers a price from the line giving the sum, not from one that says "paid" or "price"', () => {
+    const faq = { documentTitle: 'Chapel Keys Piano Studio - Questions People Ask', documentId: 'doc-faq' };
+    const paying = passage(
+      'p1',
+      "ANYTHING ELSE?\n\nPaying: bank transfer for lessons; bank transfer or card for tunings, paid on the day.\n\nPiano removals: I don't move pianos. I recommend Hobden and Sons. A ground-floor upright move within town costs roughly 180 to 280 pounds.",
+      faq,
+    );
+    const prices = passage(
+      'p2',
+      'PIANO TUNING\n\nUpright piano tuning: 78 pounds.\n\nGrand piano tuning, including baby grands: 90 pounds.',
+      { ...faq, position: 2 },
+    );
+    const answer = composeGroundedAnswer("What's your price for tuning an upright piano at home?", [
+      paying,
+      prices,
+    ]);
+    expect(answer?.text).toMatch(/^Upright piano tuning: 78 pounds/);
+  });
+
   it('states the amount asked for, not the sentence that only shares the most words', () => {
     const answer = composeGroundedAnswer('How much clamp pressure do I need?', [clamps, unrelated]);
     // The fact comes in the answer's first two sentences, whatever leads up to it.
