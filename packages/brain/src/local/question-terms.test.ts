@@ -16,6 +16,21 @@ const term = (question: string, name: string) =>
   questionTerms(question, undefined, stats).find((t) => t.term === name);
 
 describe('questionTerms', () => {
+  it('weighs a framing word the creator seldom writes ("best") no more than the lightest subject', () => {
+    const baker = {
+      frequencies: new Map([
+        ['best', 1],
+        ['freez', 10],
+        ['loaf', 60],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms("What's the best way to freeze a loaf?", undefined, baker);
+    const weight = (name: string) => terms.find((t) => t.term === name)?.weight ?? Number.NaN;
+    expect(weight('best')).toBeLessThanOrEqual(weight('loaf'));
+    expect(weight('loaf')).toBeLessThan(weight('freez'));
+  });
+
   it('reads a count ("a family of five") and "everything" as framing, not the subject', () => {
     const question = 'Is an estate car better for a family of five, or is everything too small?';
     expect(term(question, 'five')?.topical).toBe(false);

@@ -41,6 +41,8 @@ const FRAMING = new Set(
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
+/** A framing word weighs at most as much as the question's lightest subject. */
+const FRAMING_CAP = 1;
 /**
  * "Is there anything she'd be able to eat?": words of how a question is put that frame it when the
  * knowledge never uses them, and count when it does ("must be able to swim 50 metres").
@@ -158,7 +160,7 @@ export function questionTerms(
   const subjects = focus.filter((t) => !FRAMING.has(t) && !asked.has(t) && !absent.has(t) && !aside.has(t));
   const framing = (t: string): boolean => FRAMING.has(t) || (aside.has(t) && subjects.length > 0);
   const earlier = context ? contentTerms(context.replace(ASKING, ' ')).filter((t) => !focus.includes(t)) : [];
-  return [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
+  const terms = [...focus.map((t) => [t, true] as const), ...earlier.map((t) => [t, false] as const)].map(
     ([term, isFocus]) => {
       const forms = new Set([term, ...synonymStems(term)]);
       const dfs = [...forms].map((f) => stats?.frequencies.get(f)).filter((df) => df !== undefined);
@@ -197,6 +199,13 @@ export function questionTerms(
       };
     },
   );
+  // "What's the best way to freeze a loaf?": a framing word the creator seldom writes ("best")
+  // weighs no more than the question's lightest subject, so that "the best way to bake" does not
+  // outweigh "to freeze a whole loaf".
+  const subjectWeights = terms.filter((t) => t.focus && t.topical).map((t) => t.weight);
+  if (subjectWeights.length === 0) return terms;
+  const cap = Math.min(...subjectWeights) * FRAMING_CAP;
+  return terms.map((t) => (t.framing && t.weight > cap ? { ...t, weight: cap } : t));
 }
 
 /** The term of `terms` a choice is asked about ("the best *finish*", intent.head), if any. */

@@ -88,6 +88,9 @@ describe('paraphrased', () => {
     );
     expect(paraphrased('Can I come on my own?')).toBe('Can I come alone?');
     expect(paraphrased('Can I pop in on a Saturday?')).toBe('Can I visit on a Saturday?');
+    expect(paraphrased('What does your other half do?')).toBe('What does your partner do?');
+    expect(paraphrased('Does the rest of your family help?')).toBe('Does your family help?');
+    expect(paraphrased('What do I do with the rest?')).toBe('What do I do with the rest?');
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
     expect(paraphrased('Is it a boy or a girl?')).toBe('Is it a male or female?');
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
@@ -182,6 +185,8 @@ describe('withKinds', () => {
     expect(synonymStems(stem('tacky'))).toContain(stem('sticky'));
     // "an elderly whippet called Propolis": a dog named by its breed.
     expect(synonymStems(stem('pets'))).toEqual(expect.arrayContaining([stem('whippet'), stem('spaniel')]));
+    // "Have you got any animals at the studio?" — "Our cat, Slip, sleeps on the kiln lid".
+    expect(synonymStems(stem('animals'))).toEqual(expect.arrayContaining([stem('cat'), stem('greyhound')]));
     expect(synonymStems(stem('furniture'))).toEqual(expect.arrayContaining([stem('table'), stem('chairs')]));
     // "What colour does cherry turn?" — "salmon pink to deep reddish-brown".
     for (const word of ['colour', 'color'])

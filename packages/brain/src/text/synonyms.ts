@@ -50,7 +50,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['fix', 'repair', 'mend'],
   ['gear', 'kit', 'equipment'],
   ['pet', 'pets'],
-  ['partner', 'spouse', 'wife', 'husband'],
+  ['partner', 'spouse', 'wife', 'husband', 'married'],
   ['rubbish', 'litter', 'trash', 'garbage'],
   ['holiday', 'vacation'],
   ['hire', 'rent', 'rental'],
@@ -115,35 +115,38 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
  * cat answers a question about pets, a question about cats is not answered by "pets".
  */
 export const KINDS: readonly (readonly [string, readonly string[]])[] = [
-  [
-    'pet',
-    [
-      'cat',
-      'dog',
-      'puppy',
-      'kitten',
-      'rabbit',
-      'hamster',
-      'parrot',
-      'tortoise',
-      'budgie',
-      'goldfish',
-      'pony',
-      // The dogs people name by their breed ("an elderly whippet called Propolis").
-      'whippet',
-      'greyhound',
-      'lurcher',
-      'terrier',
-      'spaniel',
-      'labrador',
-      'retriever',
-      'collie',
-      'sheepdog',
-      'poodle',
-      'dachshund',
-      'beagle',
-    ],
-  ],
+  ...['pet', 'animal'].map(
+    (kind) =>
+      [
+        kind,
+        [
+          'cat',
+          'dog',
+          'puppy',
+          'kitten',
+          'rabbit',
+          'hamster',
+          'parrot',
+          'tortoise',
+          'budgie',
+          'goldfish',
+          'pony',
+          // The dogs people name by their breed ("an elderly whippet called Propolis").
+          'whippet',
+          'greyhound',
+          'lurcher',
+          'terrier',
+          'spaniel',
+          'labrador',
+          'retriever',
+          'collie',
+          'sheepdog',
+          'poodle',
+          'dachshund',
+          'beagle',
+        ],
+      ] as const,
+  ),
   ['furniture', ['table', 'chair', 'desk', 'cabinet', 'dresser', 'bookcase', 'stool', 'sideboard']],
   ['vehicle', ['car', 'van', 'truck', 'lorry', 'motorbike']],
   ['family', ['partner', 'wife', 'husband', 'child', 'children', 'kid', 'son', 'daughter', 'parent']],
@@ -177,6 +180,10 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
  */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmoney back\b/gi, 'refund'],
+  // "Are you married? What does your other half do?": a partner.
+  [/\bother half\b/gi, 'partner'],
+  // "Does the rest of your family help?": the family; "the rest of the dough" is the dough.
+  [/\bthe rest of (?=(?:your|my|our|the|his|her|their)\b)/gi, ''],
   [
     /\b(?:on (?:my|your|his|her|our|their) own|by (?:myself|yourself|himself|herself|ourselves|themselves))\b/gi,
     'alone',
