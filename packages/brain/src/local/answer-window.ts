@@ -13,7 +13,7 @@ import type { Passage } from '../retrieval/retrieve';
 import { contentTerms } from '../text/terms';
 import { askedMeasure, NUMBER, priceWords } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
-import type { QuestionIntent } from './question-intent';
+import { type QuestionIntent, questionIntent } from './question-intent';
 import { headTerm, type QuestionTerm } from './question-terms';
 import { holdsTerm, measures, mirroredPhrases, NEGATING, otherTense, statesAsked } from './states-asked';
 import { CLAUSE } from './tidy-sentence';
@@ -384,8 +384,14 @@ export function bestWindow(
   // document is the method asked for; the answer starts where the method does ("Day 1.",
   // "Step 1:"), whether or not its first step names the starter again.
   const subjects = context.terms.filter((t) => t.focus && t.topical);
-  const titleAsks =
-    context.intent.kind === 'steps' && subjects.length > 0 && subjects.every((t) => holdsTerm(title, t));
+  const titled = subjects.length > 0 && subjects.every((t) => holdsTerm(title, t));
+  const titleAsks = context.intent.kind === 'steps' && titled;
+  // The title asks the visitor's question itself, of the same kind ("How Often Should a Piano Be Tuned?").
+  const titleAsksKind =
+    titled &&
+    context.intent.kind !== 'general' &&
+    /\?/.test(passage.documentTitle) &&
+    questionIntent(passage.documentTitle.toLowerCase()).kind === context.intent.kind;
   // A sentence under a heading that names what is asked is about it ("Squeeze-out. … Wait 20 minutes").
   const relevant = (s: WindowSentence): boolean =>
     s.terms.some((t) => forms.has(t)) ||
@@ -440,6 +446,7 @@ export function bestWindow(
     if (reply) stated[k] = true;
   });
   const measuredAt = all.map((s, k) => measures(s, context) || replies[k] === true);
+  const firstStated = all.findIndex((s, k) => s.part === 0 && s.own && stated[k] === true);
   // An amount said as the one to aim for ("I want 6 to 8 percent"), when that is what is asked.
   const targetAt = all.map(
     (s, k) =>
@@ -571,6 +578,9 @@ export function bestWindow(
       const threadEnd = asked ? sentences.findLastIndex((_, k) => threadAt[i + k] === true) : -1;
       // The steps of a method asked for are its explanation, not fluff.
       const method = titleAsks && startsSequence(all, i);
+      // "How often should my piano be tuned?" in "How Often Should a Piano Be Tuned?": the
+      // document's first sentence saying what is asked ("…, twice a year.") is its short answer.
+      const shortAnswer = titleAsksKind && passage.position === 0 && i === firstStated;
       const fluff = method
         ? 0
         : sentences.filter((s, k) => !(k === 0 && asked) && !relevant(s) && !stated[i + k] && k > threadEnd)
@@ -580,7 +590,7 @@ export function bestWindow(
         (followUp ? WEIGHTS.followUpCue : WEIGHTS.cue) * weight * share * Math.min(stating.length, 2) * 0.25 +
         (anchored ? WEIGHTS.anchored * weight * share : 0) +
         (sameQuestion ? WEIGHTS.sameQuestion * weight : 0) +
-        (method ? WEIGHTS.sequence * weight : 0) +
+        (method || shortAnswer ? WEIGHTS.sequence * weight : 0) +
         (targetAt.slice(i, j + 1).some(Boolean) ? WEIGHTS.target * weight * share : 0) +
         (measured ? WEIGHTS.measure * weight * share : 0) +
         WEIGHTS.density * densest +

@@ -53,6 +53,22 @@ describe('composeGroundedAnswer', () => {
     expect(answer?.text).toMatch(/^In a clean jar, stir together 50 g rye flour/);
   });
 
+  it('answers from the short answer of a document titled as the question, not from a section further on', () => {
+    const post = { documentTitle: 'How Often Should a Piano Be Tuned? (And What Happens If You Leave It)' };
+    const opening = passage(
+      'o1',
+      "It's the question I'm asked most, usually on a doorstep. So here's the long answer, and the short one.\n\nThe short answer\n\nFor a piano in a family home, twice a year. The best times are autumn and spring, a few weeks after the heating changes. Once a year is the bare minimum if the piano is played at all.",
+      { ...post, position: 0, documentId: 'doc-post' },
+    );
+    const why = passage(
+      'o2',
+      'Why pianos go out of tune\n\nA piano has about 230 strings, held by steel tuning pins in a block of laminated wood. Wood moves with the seasons. When the air is damp, the soundboard swells and the piano goes sharp.',
+      { ...post, position: 2, documentId: 'doc-post' },
+    );
+    const answer = composeGroundedAnswer('How often should my piano be tuned?', [why, opening]);
+    expect(answer?.text).toMatch(/^For a piano in a family home, twice a year/);
+  });
+
   it('answers a price from the line giving the sum, not from one that says "paid" or "price"', () => {
     const faq = { documentTitle: 'Chapel Keys Piano Studio - Questions People Ask', documentId: 'doc-faq' };
     const paying = passage(

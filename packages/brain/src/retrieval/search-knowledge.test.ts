@@ -66,6 +66,17 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       'knowledge/oven.md',
       '---\ntitle: Sam Okafor on wood-fired ovens\ntype: podcast\n---\nMy oven is wood-fired and holds forty loaves. It takes three hours to heat.\n',
     );
+    // A post titled as a question, its short answer first, then sections that all name its words.
+    const filler = 'Autumn and spring suit most homes, a few weeks after the heating changes. '.repeat(6);
+    const sections = Array.from(
+      { length: 7 },
+      (_, k) =>
+        `## Part ${k + 1}\n\nA piano tuned well holds its pitch; a piano left untuned drifts. ${'Tuning a piano takes an hour. '.repeat(10)}`,
+    );
+    await folder.write(
+      'knowledge/tuning.md',
+      `---\ntitle: How Often Should a Piano Be Tuned?\ntype: website\n---\n## The short answer\n\nTwice a year for a family home. ${filler}\n\n${sections.join('\n\n')}\n`,
+    );
     ({ cloneId } = await importClone(db, folder.dir));
     await folder.dispose();
   });
@@ -98,6 +109,15 @@ describe.each(testDatabases())('searchKnowledge on $name', ({ open }) => {
       aboutCreator: true,
     });
     expect(now.passages.map((p) => p.documentTitle)).not.toContain('About Sam');
+  });
+
+  it('adds the opening of a document that filled its share of passages without it', async () => {
+    const { passages } = await searchKnowledge(db, clone(), 'How often should my piano be tuned?', {
+      limit: 12,
+    });
+    const tuning = passages.filter((p) => p.documentTitle === 'How Often Should a Piano Be Tuned?');
+    expect(tuning.length).toBeGreaterThan(PASSAGES_PER_DOCUMENT);
+    expect(tuning.some((p) => p.position === 0 && p.text.includes('Twice a year'))).toBe(true);
   });
 
   it('answers the clone’s frequency of each lexeme of the question, 0 for words it never uses', async () => {

@@ -23,6 +23,16 @@ const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, 
   WHERE d.clone_id = $1 AND d.title ~* $2 AND NOT (d.type = ANY($3::text[]))
   ORDER BY d.created_at, d.path LIMIT $4`;
 
+/**
+ * The openings of documents `$1`: a post titled as the question ("How Often Should a Piano Be
+ * Tuned?") gives its short answer first, and its later sections share the question's words as much.
+ */
+const OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type,
+    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
+  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1
+  WHERE d.id = ANY($1::uuid[])`;
+
 export interface SearchOptions {
   /** Passages answered at most (default 6). */
   limit?: number;
@@ -59,6 +69,29 @@ export function fewPerDocument(passages: readonly Passage[], limit: number): Pas
     .slice(0, limit);
 }
 
+/**
+ * `passages` with the opening of each document that filled its share (PASSAGES_PER_DOCUMENT)
+ * without it, after that document's last passage; at most `limit`.
+ */
+async function withOpenings(db: Queryable, passages: Passage[], limit: number): Promise<Passage[]> {
+  const count = new Map<string, number>();
+  for (const p of passages) count.set(p.documentId, (count.get(p.documentId) ?? 0) + 1);
+  const full = [...count].filter(
+    ([id, n]) => n >= PASSAGES_PER_DOCUMENT && !passages.some((p) => p.documentId === id && p.position === 0),
+  );
+  if (full.length === 0) return passages;
+  const openings = z
+    .array(PassageRow)
+    .parse(await db.query(OPENINGS_SQL, [full.map(([id]) => id)]))
+    .map(toPassage);
+  const out = [...passages];
+  for (const opening of openings) {
+    const last = out.findLastIndex((p) => p.documentId === opening.documentId);
+    out.splice(last + 1, 0, opening);
+  }
+  return out.slice(0, limit);
+}
+
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 /** A POSIX regular expression matching the titles of the creator's biography documents. */
@@ -89,7 +122,7 @@ export async function searchKnowledge(
     limit: limit * OVERFETCH,
     synonymOf: synonyms,
   });
-  const main = { ...found, passages: fewPerDocument(found.passages, limit) };
+  const main = { ...found, passages: await withOpenings(db, fewPerDocument(found.passages, limit), limit) };
   if (!options.aboutCreator) return main;
   // The best biography passages come first, then the rest of the knowledge.
   const biography = await retrieveWithTerms(db, clone.id, expanded, {
