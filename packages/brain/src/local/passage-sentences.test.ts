@@ -7,6 +7,18 @@ describe('passageSentences', () => {
     expect(line).toMatchObject({ speaker: 'host dee okafor', text: 'How high should a bench be?' });
   });
 
+  it('reads a capitals heading with a colon as a heading, not as someone speaking', () => {
+    const [heading, line] = passageSentences(
+      'PIANO LESSONS: WHAT DO THEY COST?\n\n30-minute lesson: 24 pounds.',
+    );
+    expect(heading).toMatchObject({
+      speaker: null,
+      heading: true,
+      text: 'PIANO LESSONS: WHAT DO THEY COST?',
+    });
+    expect(line).toMatchObject({ speaker: null, section: 'PIANO LESSONS: WHAT DO THEY COST?' });
+  });
+
   it('keeps a glossary line whose parentheses gloss an abbreviation as text, not a speaker', () => {
     const [line] = passageSentences('FAS (Firsts and Seconds): the top grade. Wide, long boards.');
     expect(line).toMatchObject({ speaker: null, text: 'FAS (Firsts and Seconds): the top grade.' });

@@ -139,8 +139,10 @@ function analyse(text: string): PassageSentence[] {
     let body = raw.trim();
     let speaker: string | null = null;
     const label = SPEAKER.exec(body);
-    // "FAS (Firsts and Seconds): the top grade." is a glossary line, not someone speaking.
-    if (label && (label[2] === undefined || NAME.test(label[2].trim()))) {
+    // "FAS (Firsts and Seconds): the top grade." is a glossary line, not someone speaking; nor is
+    // "PIANO LESSONS: WHAT DO THEY COST?", a heading in capitals.
+    const spoken = label !== null && /\p{Ll}/u.test(body.slice(label[0].length));
+    if (label && spoken && (label[2] === undefined || NAME.test(label[2].trim()))) {
       speaker = `${label[1] ?? ''} ${label[2] ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim();
       body = body.slice(label[0].length);
     }
