@@ -89,6 +89,8 @@ describe('paraphrased', () => {
     expect(paraphrased('Can I come on my own?')).toBe('Can I come alone?');
     expect(paraphrased('Can I pop in on a Saturday?')).toBe('Can I visit on a Saturday?');
     expect(paraphrased('What does your other half do?')).toBe('What does your partner do?');
+    expect(paraphrased('Is there anywhere to leave the car?')).toBe('Is there anywhere to park?');
+    expect(paraphrased('Can you drop my club loaf round on a Friday?')).toBe('Can you deliver on a Friday?');
     expect(paraphrased('Does the rest of your family help?')).toBe('Does your family help?');
     expect(paraphrased('What do I do with the rest?')).toBe('What do I do with the rest?');
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');

@@ -182,6 +182,10 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmoney back\b/gi, 'refund'],
   // "Are you married? What does your other half do?": a partner.
   [/\bother half\b/gi, 'partner'],
+  // "Is there anywhere to leave the car?": to park it.
+  [/\b(?:leave|put) (?:the|my|our|your|a) car\b/gi, 'park'],
+  // "Can you drop my loaf round to the house?": a delivery, whatever is dropped round.
+  [/\b(?:drop|bring|run) (?:[a-z]+ ){1,3}(?:round|over)\b/gi, 'deliver'],
   // "Does the rest of your family help?": the family; "the rest of the dough" is the dough.
   [/\bthe rest of (?=(?:your|my|our|the|his|her|their)\b)/gi, ''],
   [
