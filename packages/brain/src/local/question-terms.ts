@@ -41,8 +41,6 @@ const FRAMING = new Set(
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
-/** A framing word weighs at most as much as the question's lightest subject. */
-const FRAMING_CAP = 1;
 /**
  * "Is there anything she'd be able to eat?": words of how a question is put that frame it when the
  * knowledge never uses them, and count when it does ("must be able to swim 50 metres").
@@ -204,7 +202,7 @@ export function questionTerms(
   // outweigh "to freeze a whole loaf".
   const subjectWeights = terms.filter((t) => t.focus && t.topical).map((t) => t.weight);
   if (subjectWeights.length === 0) return terms;
-  const cap = Math.min(...subjectWeights) * FRAMING_CAP;
+  const cap = Math.min(...subjectWeights);
   return terms.map((t) => (t.framing && t.weight > cap ? { ...t, weight: cap } : t));
 }
 
