@@ -19,7 +19,10 @@ function api(overrides: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/me': () => jsonResponse({ user: signedIn ? user() : null, relationships: [] }),
     'GET /api/clones/demo/usage': () => jsonResponse(signedIn ? signedInUsage() : usage()),
     'GET /api/conversations/conv-1': () =>
-      jsonResponse({ ...conversation(), messages: [message({ sender: 'USER', text: 'Hi' }), message()] }),
+      jsonResponse({
+        ...conversation(),
+        messages: [message({ id: 'msg-user-1', sender: 'USER', text: 'Hi' }), message()],
+      }),
     'POST /api/auth/email/send': () => jsonResponse({ ok: true }),
     'POST /api/auth/email/verify': ({ body }) => {
       const { code } = body as { code: string };
