@@ -60,7 +60,7 @@ describe('dictation', () => {
     expect(result.current.status).toBe('processing');
     await waitFor(() => expect(onText).toHaveBeenCalledWith('how do you oil a chain'), { timeout: 3_000 });
     expect(Date.now() - stopped).toBeGreaterThanOrEqual(1_450);
-    expect(result.current.status).toBe('idle');
+    await waitFor(() => expect(result.current.status).toBe('idle'));
     expect(calls.filter((c) => c.key === 'POST /api/voice-failures')).toHaveLength(0);
   });
 
@@ -175,7 +175,7 @@ describe('dictation heard live by Gladia', () => {
     await waitFor(() => expect(onText).toHaveBeenCalledWith(`${QUESTION} in winter`), { timeout: 5_000 });
     delete gladia.options.fullTranscript;
     expect(Date.now() - stopped).toBeGreaterThanOrEqual(1_450);
-    expect(result.current.status).toBe('idle');
+    await waitFor(() => expect(result.current.status).toBe('idle'));
     expect(calls.some((c) => c.key === 'POST /api/clones/demo/dictation')).toBe(false);
     expect(calls.filter((c) => c.key.startsWith('GET /api/clones/demo/dictation/sessions/'))).toHaveLength(1);
     const session = [...gladia.sessions.values()].at(-1);
@@ -191,7 +191,7 @@ describe('dictation heard live by Gladia', () => {
     act(() => result.current.stop());
     expect(result.current.status).toBe('processing');
     act(() => result.current.cancel());
-    expect(result.current.status).toBe('idle');
+    await waitFor(() => expect(result.current.status).toBe('idle'));
     await new Promise((r) => setTimeout(r, 1_700));
     expect(onText).not.toHaveBeenCalled();
     expect(toasts.error).not.toHaveBeenCalled();
@@ -225,7 +225,7 @@ describe('dictation heard live by Gladia', () => {
     await waitFor(() => expect([...gladia.sessions.values()].at(-1)?.connections).toBe(1));
     gladia.drop(4401);
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(DICTATION_FAILED));
-    expect(result.current.status).toBe('idle');
+    await waitFor(() => expect(result.current.status).toBe('idle'));
     expect(onText).not.toHaveBeenCalled();
   });
 });
