@@ -347,6 +347,18 @@ function held(
   );
 }
 
+/** The question's terms asking for a price, once per question (every passage's window asks). */
+const priceTerms = new WeakMap<WindowContext, readonly string[]>();
+function priceTermsOf(context: WindowContext): readonly string[] {
+  let terms = priceTerms.get(context);
+  if (!terms) {
+    const words = new Set(contentTerms(priceWords(context.question ?? '').join(' ')));
+    terms = context.terms.filter((t) => [...t.forms].some((f) => words.has(f))).map((t) => t.term);
+    priceTerms.set(context, terms);
+  }
+  return terms;
+}
+
 /**
  * A sentence giving the price asked ("Upright piano tuning: 78 pounds.") holds the question's
  * words asking for it ("What's your price for tuning…?") as if it said them: a price is
@@ -354,8 +366,7 @@ function held(
  */
 function withPriceWords(all: readonly WindowSentence[], context: WindowContext): readonly WindowSentence[] {
   if (!context.measure) return all;
-  const words = new Set(contentTerms(priceWords(context.question ?? '').join(' ')));
-  const asking = context.terms.filter((t) => [...t.forms].some((f) => words.has(f))).map((t) => t.term);
+  const asking = priceTermsOf(context);
   if (asking.length === 0) return all;
   return all.map((s) => (measures(s, context) ? { ...s, terms: [...new Set([...s.terms, ...asking])] } : s));
 }

@@ -11,15 +11,18 @@ import { paraphrased, synonymOf, withSynonyms } from '../text/synonyms';
 import { contentTerms } from '../text/terms';
 import { type Passage, PassageRow, type Retrieval, retrieveWithTerms, toPassage } from './retrieve';
 
+/** The first chunk of each document (`d`) with the chunk after it, as passage rows (`PassageRow`). */
+const OPENINGS = `SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type,
+    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
+  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
+  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1`;
+
 /**
  * The openings of the creator's biography documents, for a question about their life that
  * names nothing their knowledge uses ("what did you do before you became a baker?"): an About
  * page says who they are in its first lines. Indexed lookups by document, at most `$4` rows.
  */
-const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type,
-    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
-  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
-  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1
+const BIOGRAPHY_OPENINGS_SQL = `${OPENINGS}
   WHERE d.clone_id = $1 AND d.title ~* $2 AND NOT (d.type = ANY($3::text[]))
   ORDER BY d.created_at, d.path LIMIT $4`;
 
@@ -27,10 +30,7 @@ const BIOGRAPHY_OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, 
  * The openings of documents `$1`: a post titled as the question ("How Often Should a Piano Be
  * Tuned?") gives its short answer first, and its later sections share the question's words as much.
  */
-const OPENINGS_SQL = `SELECT c.id, c.text, c.timestamp_ms, c.moments, c.position, d.id AS document_id, d.title, d.type,
-    d.url, 0::float8 AS rank, n.id AS next_id, n.text AS next_text, n.timestamp_ms AS next_timestamp_ms
-  FROM documents d JOIN chunks c ON c.document_id = d.id AND c.position = 0
-  LEFT JOIN chunks n ON n.document_id = d.id AND n.position = 1
+const DOCUMENT_OPENINGS_SQL = `${OPENINGS}
   WHERE d.id = ANY($1::uuid[])`;
 
 export interface SearchOptions {
@@ -82,7 +82,7 @@ async function withOpenings(db: Queryable, passages: Passage[], limit: number): 
   if (full.length === 0) return passages;
   const openings = z
     .array(PassageRow)
-    .parse(await db.query(OPENINGS_SQL, [full.map(([id]) => id)]))
+    .parse(await db.query(DOCUMENT_OPENINGS_SQL, [full.map(([id]) => id)]))
     .map(toPassage);
   const out = [...passages];
   for (const opening of openings) {
