@@ -84,6 +84,21 @@ describe('askedMeasure', () => {
     expect(askedMeasure('How many classes are there?')?.test('two classes a month')).toBe(true);
     expect(askedMeasure('How many classes are there?')?.test('one class a month')).toBe(true);
     expect(askedMeasure('How many berries?')?.test('a few berries')).toBe(true);
+    // What is counted may be described between the number and its name, but not by a unit.
+    const meals = askedMeasure('How many meals a day should a puppy get?');
+    expect(meals?.test('At eight weeks, most puppies have four small meals a day.')).toBe(true);
+    expect(
+      askedMeasure('How many riders do you take on?')?.test('For a 70 kg rider that is 140 grams.'),
+    ).toBe(false);
+    expect(askedMeasure('How many classes a year?')?.test('The 1,450 dollar class fee is a barrier.')).toBe(
+      false,
+    );
+  });
+
+  it('reads "how much extra" and "set me back" as asking a price', () => {
+    expect(askedMeasure('How much extra is that each week?')?.test('2.50 pounds a week')).toBe(true);
+    expect(askedMeasure('What would a bespoke suit set me back?')?.test('from 1,650 pounds')).toBe(true);
+    expect(askedMeasure('How much extra flour?')).toBeNull();
   });
 
   it('asks for no measure when the question does not name one', () => {

@@ -35,7 +35,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   { asks: /\bhow steep\b|\bgradient\b|\bincline\b/, units: 'percent|%|degrees?|°|in \\d+' },
   {
     // "How much is a week-long class?" asks its price ("how much does it move?" does not).
-    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b/,
+    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b|\bhow much extra (?:is|are|will|would|does|do)\b|\bset (?:me|us|you|them|him|her) back\b/,
     units: MONEY,
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
@@ -54,6 +54,9 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
       "a\\.?m\\b\\.?|p\\.?m\\b\\.?|o'clock|noon|midnight|past (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b",
   },
 ];
+
+/** Every unit of every measure. */
+const ANY_UNIT = MEASURES.map((m) => m.units).join('|');
 
 /** Plurals that are not the singular with -s or -es. */
 const IRREGULAR: Readonly<Record<string, string>> = {
@@ -111,8 +114,11 @@ export function askedMeasure(question: string): RegExp | null {
   const fraction = `\\b(?:a|an|one|three) (?:quarter|half|third|eighth|sixteenth|fortieth)s? of an? ${unit}`;
   // "£28", "$1,450": a sum of money names its unit before the number.
   const money = units.includes(MONEY) ? `|[$£€]\\s?\\d` : '';
+  // "four small meals a day": what is counted may be described between the number and its name.
+  // Not a unit: "a 70 kg rider", "the 1,450 dollar class" count kilograms and dollars.
+  const described = counted ? `|\\b${NUMBER} (?!(?:${ANY_UNIT})\\b)[a-z]+ (?:${counted})\\b` : '';
   return new RegExp(
-    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}|${fraction}${money}`,
+    `(?:[$£€]\\s?${NUMBER}|\\b${NUMBER})[- ]?(?:to ${NUMBER}[- ]?)?(?:or ${NUMBER}[- ]?)?${unit}|\\b${unit}\\s?${NUMBER}|${fraction}${money}${described}`,
     'i',
   );
 }

@@ -107,6 +107,44 @@ describe('questionTerms', () => {
     expect(term('What should I do before a race?', 'race')?.topical).toBe(true);
   });
 
+  it('reads what the creator opened or set up as framing ("before you opened the studio")', () => {
+    const opened = questionTerms(
+      'What did you do for a living before you opened the studio?',
+      undefined,
+      stats,
+    );
+    expect(opened.filter((t) => t.topical)).toEqual([]);
+  });
+
+  it('weighs a hyphenated word as one subject: its parts share its weight', () => {
+    const counts = {
+      frequencies: new Map([
+        ['eight-week-old', 3],
+        ['eight', 20],
+        ['week', 20],
+        ['old', 20],
+        ['meal', 3],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms('How many meals should an eight-week-old puppy get?', undefined, counts);
+    const weight = (name: string) => terms.find((t) => t.term === name)?.weight ?? 0;
+    expect(weight('week') + weight('old')).toBeLessThan(weight('eight-week-old'));
+    // A part the question also says on its own keeps its weight.
+    const again = questionTerms('A week-long course, or a week of evenings?', undefined, counts);
+    expect(again.find((t) => t.term === 'week')?.weight).toBeGreaterThan(1);
+  });
+
+  it('reads how much and when in general as framing ("plenty", "good enough", "beforehand", "told")', () => {
+    for (const [question, word] of [
+      ['My cabbages grow plenty of leaves', 'plenti'],
+      ['Is a cheap machine good enough to learn on?', 'enough'],
+      ['Is there anything I can do beforehand?', 'beforehand'],
+      ['A friend told me to squeal', 'told'],
+    ] as const)
+      expect(term(question, word)?.topical, question).toBe(false);
+  });
+
   it('takes the word after "are you" as what is asked about ("booked"), the word after "do you" as a verb', () => {
     expect(term('How far ahead are you booked for commissions?', 'book')?.topical).toBe(true);
     expect(term('When do you book a commission?', 'book')?.topical).toBe(false);

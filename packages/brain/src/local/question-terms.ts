@@ -36,6 +36,7 @@ const FRAMING = new Set(
   normal overall exact exactly really actually generally usually per calculate compute subject topic
   field discipline former previous job career profession occupation
   little bit spoonful teaspoon tablespoon pinch dash couple trick tricks secret secrets tip tips advice honest
+  plenty enough beforehand afterwards told
   everything anything something one two three four five six seven eight nine ten`
     .split(/\s+/)
     .map(stem),
@@ -75,7 +76,7 @@ const BEFORE_ONLY = new RegExp(String.raw`\bbefore (?:you|i)\b|\bbefore \p{L}+in
  * bees") frames.
  */
 const BEFORE = new RegExp(
-  String.raw`\bbefore (?:(?:you |i )(?:became |become |were |was |turned )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|${WORK_BEFORE} (?:the |your |my )?(?=([\p{L}'’-]+))`,
+  String.raw`\bbefore (?:(?:you |i )(?:became |become |were |was |turned |opened |set up |founded |launched |took over )(?:a |an |the |your |my )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|${WORK_BEFORE} (?:the |your |my )?(?=([\p{L}'’-]+))`,
   'giu',
 );
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
@@ -118,6 +119,24 @@ function idf(df: number, chunks: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/** A hyphenated word ("eight-week-old", "grown-up") and its parts. */
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+
+/**
+ * The share of its weight each term of `text` keeps: a part of a hyphenated word ("week" of
+ * "eight-week-old") that the text does not also say on its own shares the compound's subject
+ * with the other parts, so that the compound does not weigh as four subjects.
+ */
+function partShares(text: string, terms: readonly string[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  const alone = new Set(contentTerms(text.replace(HYPHENATED, ' ')));
+  for (const compound of terms.filter((t) => t.includes('-'))) {
+    const parts = compound.split('-').filter(Boolean).map(stem);
+    for (const part of parts) if (!alone.has(part)) shares.set(part, 1 / parts.length);
+  }
+  return shares;
+}
+
 /**
  * The weighed terms of `question` and, for a follow-up, of the `context` question it follows.
  * Without statistics (a clone's terms not known), every term weighs as if moderately rare.
@@ -133,6 +152,7 @@ export function questionTerms(
   const context = said === undefined ? undefined : paraphrased(said);
   // "without glue": "without" says how "glue" is meant (absent-terms.ts), it is no subject itself.
   const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
+  const shares = partShares(question.replace(ASKING, ' '), focus);
   // "We've just moved to Cragg End": a name after "to" is a place, not a verb.
   const named = (m: RegExpMatchArray): boolean => /^\p{Lu}/u.test(m[1] ?? '') && /\bto\s+$/i.test(m[0]);
   const verbs = new Set(
@@ -179,6 +199,7 @@ export function questionTerms(
       if (framed) weight *= FRAMING_WEIGHT;
       else if (asked.has(term)) weight *= VERB_WEIGHT;
       if (!isFocus) weight *= CONTEXT_WEIGHT;
+      if (isFocus) weight *= shares.get(term) ?? 1;
       if (absent.has(term)) weight *= ABSENT_WEIGHT;
       // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
       // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".

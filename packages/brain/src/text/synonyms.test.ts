@@ -27,6 +27,14 @@ describe('synonyms', () => {
     expect(synonymStems(stem('cheapest'))).toContain(stem('cheap'));
     expect(synonymStems(stem('vegetables'))).toContain(stem('veg'));
     expect(synonymStems(stem('walnut'))).toEqual([]);
+    // Visitors' everyday words for what a creator writes another way.
+    expect(synonymStems(stem('strangest'))).toEqual(expect.arrayContaining([stem('oddest'), stem('weird')]));
+    expect(synonymStems(stem('nips'))).toContain(stem('bite'));
+    expect(synonymStems(stem('squeal'))).toContain(stem('yelp'));
+    expect(synonymStems(stem('shaking'))).toContain(stem('tremble'));
+    expect(synonymStems(stem('quid'))).toContain(stem('pounds'));
+    expect(synonymStems(stem('course'))).toContain(stem('classes'));
+    expect(synonymStems(stem('learn'))).toContain(stem('apprentice'));
   });
 
   it('finds what locks a thing for what holds it together', () => {
@@ -96,6 +104,16 @@ describe('paraphrased', () => {
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
     expect(paraphrased('Is it a boy or a girl?')).toBe('Is it a male or female?');
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
+    expect(paraphrased('What does your husband do for a living?')).toBe(
+      'What does your husband do for a job?',
+    );
+    expect(paraphrased('Bonfire night sends my dog into a shaking mess.')).toBe(
+      'fireworks sends my dog into a shaking mess.',
+    );
+    expect(paraphrased('My cabbages never heart up. Where am I going wrong?')).toBe(
+      'My cabbages never heart up. why?',
+    );
+    expect(paraphrased('What would a bespoke suit set me back?')).toBe('What would a bespoke suit cost?');
     for (const [asked, written] of [
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],

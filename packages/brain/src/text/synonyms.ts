@@ -75,6 +75,12 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['carb', 'carbs', 'carbohydrate'],
   ['reapply', 're-oil', 'recoat', 're-coat'],
   ['sticky', 'tacky', 'gummy'],
+  ['strange', 'strangest', 'odd', 'oddest', 'weird', 'weirdest', 'unusual'],
+  ['nip', 'nipping', 'nipped', 'bite'],
+  ['squeal', 'yelp'],
+  ['shake', 'shaking', 'tremble', 'trembling', 'shiver'],
+  ['quid', 'pound'],
+  ['course', 'class'],
   // Irregular forms the stemmer cannot meet.
   ['long', 'longer', 'longest'],
   ['loaf', 'loaves'],
@@ -84,7 +90,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['easy', 'easier', 'easiest'],
   ['hill', 'hills', 'hilly'],
   ['grow', 'grew', 'grown'],
-  ['learn', 'learnt', 'learned'],
+  ['learn', 'learnt', 'learned', 'apprentice', 'apprenticeship'],
   ['take', 'took', 'taken'],
   ['begin', 'began', 'begun', 'start'],
   ['leave', 'left'],
@@ -180,6 +186,17 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
  */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmoney back\b/gi, 'refund'],
+  // "What would a suit set me back?": what it costs.
+  [/\bset (?:me|us|you|them|him|her) back\b/gi, 'cost'],
+  // "What do you do for a living?": a job, whatever the living.
+  [/\bfor a living\b/gi, 'for a job'],
+  // "Bonfire night", "Guy Fawkes": the fireworks of the fifth of November.
+  [/\b(?:bonfire night|guy fawkes(?: night)?)\b/gi, 'fireworks'],
+  // "Where am I going wrong?": why it goes wrong, not a place.
+  [
+    /\bwhere (?:am I|are we|is he|is she|is it|do I|did I|have I) (?:going |gone |been going )?wrong\b/gi,
+    'why',
+  ],
   // "Are you married? What does your other half do?": a partner.
   [/\bother half\b/gi, 'partner'],
   // "Is there anywhere to leave the car?": to park it.

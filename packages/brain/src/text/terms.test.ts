@@ -28,6 +28,15 @@ describe('contentTerms', () => {
     expect(contentTerms('a first shop for under $1,000')).not.toContain('000');
   });
 
+  it('drops pronouns and words that say when or who in general ("mine", "whenever", "anyone")', () => {
+    expect(contentTerms('My friend says squeal whenever mine nips anyone')).toEqual([
+      'friend',
+      'say',
+      'squeal',
+      'nip',
+    ]);
+  });
+
   it('splits hyphenated words', () => {
     expect(contentTerms('Stretch-and-folds')).toEqual(['stretch-and-fold', 'stretch', 'fold']);
     expect(contentTerms('the one-one-one finish')).toEqual([stem('one-one-one'), 'finish']);

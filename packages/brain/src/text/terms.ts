@@ -13,7 +13,8 @@ const STOP_WORDS = new Set(
   same she should so some such tell than that the their theirs them themselves then there these they this
   those through thing things think to too under until up us very want was way we were what when where which
   while who whom why will with would you your yours yourself yourselves ever much many go going make made
-  one two lot lots please thanks thank hi hello hey don doesn didn isn aren wasn can won wouldn shouldn couldn`.split(
+  one two lot lots please thanks thank hi hello hey don doesn didn isn aren wasn can won wouldn shouldn couldn
+  mine whenever wherever whatever whoever however anyone anybody someone somebody everyone everybody`.split(
     /\s+/,
   ),
 );
