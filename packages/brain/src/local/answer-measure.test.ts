@@ -99,6 +99,9 @@ describe('askedMeasure', () => {
     expect(askedMeasure('How much extra is that each week?')?.test('2.50 pounds a week')).toBe(true);
     expect(askedMeasure('What would a bespoke suit set me back?')?.test('from 1,650 pounds')).toBe(true);
     expect(askedMeasure('How much extra flour?')).toBeNull();
+    expect(
+      askedMeasure('How much will it be to have them posted back?')?.test('Tracked 48 is 4.80 pounds.'),
+    ).toBe(true);
   });
 
   it('asks for no measure when the question does not name one', () => {

@@ -35,7 +35,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   { asks: /\bhow steep\b|\bgradient\b|\bincline\b/, units: 'percent|%|degrees?|°|in \\d+' },
   {
     // "How much is a week-long class?" asks its price ("how much does it move?" does not).
-    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b|\bhow much extra (?:is|are|will|would|does|do)\b|\bset (?:me|us|you|them|him|her) back\b/,
+    asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b|\bhow much (?:would|will) (?:it|that) be to\b|\bhow much extra (?:is|are|will|would|does|do)\b|\bset (?:me|us|you|them|him|her) back\b/,
     units: MONEY,
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },

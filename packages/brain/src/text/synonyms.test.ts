@@ -114,6 +114,14 @@ describe('paraphrased', () => {
       'My cabbages never heart up. why?',
     );
     expect(paraphrased('What would a bespoke suit set me back?')).toBe('What would a bespoke suit cost?');
+    expect(paraphrased('How much to have them sent back to me?')).toBe('How much to have them return to me?');
+    expect(paraphrased('I forgot to go back for my coat ages ago.')).toBe(
+      'I forgot to collect my coat long ago.',
+    );
+    expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
+    expect(paraphrased('What should she carry in case something goes wrong?')).toBe(
+      'What should she carry for emergencies?',
+    );
     for (const [asked, written] of [
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],

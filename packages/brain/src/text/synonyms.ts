@@ -186,6 +186,8 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
  */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmoney back\b/gi, 'refund'],
+  // "Can you send them back to me?": return them, as a price list says "return postage".
+  [/\b(?:send|sent|sending|post|posted|posting) (?:(?:it|them|this|these|those) )?back\b/gi, 'return'],
   // "What would a suit set me back?": what it costs.
   [/\bset (?:me|us|you|them|him|her) back\b/gi, 'cost'],
   // "What do you do for a living?": a job, whatever the living.
@@ -222,6 +224,12 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:blow|blows|blew|blown|blowing) up\b/gi, 'explode'],
   // "before I can take home the pots": collect them.
   [/\btake (?:(?:it|them) )?home\b/gi, 'collect'],
+  // "I forgot to go back for my coat", "when can I pick it up?": collect it.
+  [/\b(?:go|come|get|went|came) back for\b|\bpick (?:(?:it|them|this|these) )?up\b/gi, 'collect'],
+  // "I left it with you ages ago": a long time ago, no age of anything.
+  [/\b(?:ages|yonks) ago\b/gi, 'long ago'],
+  // "…in her handbag in case something goes wrong": for emergencies, an emergency kit.
+  [/\bin case (?:something|anything|it|things|stuff) (?:goes|go|went) wrong\b/gi, 'for emergencies'],
   // "before you walked away from pharmacy": left it.
   [/\bwalk(?:ed|ing|s)? away from\b/gi, 'left'],
   // "if you've got no space", "no places left": full.
