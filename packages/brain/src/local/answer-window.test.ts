@@ -120,4 +120,27 @@ describe('bestWindow', () => {
     );
     expect(announced && prose && announced.score > prose.score).toBe(true);
   });
+
+  it('opens on the short reply under the question heading it answers ("CAN I BRING MY DOG?" — "Sorry, no.")', () => {
+    const faq = passage("CAN I BRING MY DOG?\nSorry, no. Ken's hens roam free, and they were here first.", {
+      documentType: 'file',
+      documentTitle: 'Questions People Ask',
+    });
+    expect(windowFor('Can I bring my dog?', faq)?.sentences[0]?.text).toBe('Sorry, no.');
+  });
+
+  it('does not read a question heading with "skip" as a section against what it says', () => {
+    const faq = (heading: string) =>
+      passage(
+        `${heading}\n\nSkip as many weeks as you like for holidays, at no charge, if you tell us by Monday.`,
+        {
+          documentType: 'file',
+          documentTitle: 'Questions People Ask',
+        },
+      );
+    const question = 'Will we still be paying for boxes while we are on holiday?';
+    const asked = windowFor(question, faq('CAN I SKIP A WEEK?'));
+    const against = windowFor(question, faq('Skip these mistakes'));
+    expect(asked && against && asked.score > against.score).toBe(true);
+  });
 });

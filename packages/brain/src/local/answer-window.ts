@@ -212,15 +212,11 @@ const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
   const s = all[k];
   // A short reply right after the question it answers ("Someone asked my favourite wood. Cherry.").
   const before = all[k - 1];
-  if (
-    s?.part === 0 &&
-    s.own &&
-    !s.question &&
-    !s.dangling &&
-    before?.question === true &&
-    paragraphKey(before) === paragraphKey(s)
-  )
-    return true;
+  // Or right under the question heading it answers ("CAN I BRING MY DOG?" — "Sorry, no.").
+  const asks =
+    (before?.question === true && paragraphKey(before) === paragraphKey(s)) ||
+    (before?.heading === true && /\?\s*$/.test(before.text));
+  if (s?.part === 0 && s.own && !s.question && !s.dangling && asks) return true;
   if (s?.part !== 1) return opener(s);
   return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
@@ -532,7 +528,9 @@ export function bestWindow(
         headAt < 0 || inside[headAt] === true || askedAt[headAt] === true || beside[headAt] === true;
       const h = heldFrom(context, inside, askedAt, beside, aroundFlags, underSection(all[i]));
       // "What would you buy?" is not answered from the section "What not to buy yet".
-      const against = !askedAgainst && NEGATING.test(all[i]?.section ?? '');
+      // A heading asking a question ("CAN I SKIP A WEEK?") asks; the sentences under it answer.
+      const section = all[i]?.section ?? '';
+      const against = !askedAgainst && NEGATING.test(section) && !/\?\s*$/.test(section);
       // "How does a chair hold together without glue?" is not answered by the answer to "What's
       // the best glue for chairs?": the question or heading over the run asks about what is absent.
       const absenceLeads = absenceAt.slice(Math.max(0, i - LEAD_SENTENCES), i).some(Boolean);

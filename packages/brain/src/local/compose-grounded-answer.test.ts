@@ -333,6 +333,21 @@ describe('composeGroundedAnswer', () => {
     expect(fewer?.hedged).not.toBe(false);
   });
 
+  it('hedges with the sentences after a short reply, not the reply alone ("Yes.")', () => {
+    const faq = passage(
+      'v1',
+      'CAN I VOLUNTEER?\nYes. Our survey volunteers come out once a month, on the lowest tide. You must be 16 or over to join the survey.',
+      { documentType: 'file' },
+    );
+    const answer = composeGroundedAnswer(
+      'Is there a minimum age for survey volunteers in winter at weekends?',
+      [faq],
+    );
+    expect(answer?.hedged).toBe(true);
+    expect(answer?.text).toMatch(/closest thing I've said\. Yes \[1\]\./);
+    expect(answer?.text).toContain('16 or over');
+  });
+
   it('does not repeat what was already said', () => {
     const answer = composeGroundedAnswer('Tell me more about clamp pressure', [clamps], {
       exclude: [

@@ -76,6 +76,8 @@ function isLabel(
 ): boolean {
   if (s.words > FRAGMENT_WORDS + 1) return false;
   if (ANNOUNCES.test(s.text.trim())) return true;
+  // "CAN I BRING MY DOG?" — "Sorry, no.": the reply to the question over it.
+  if (before?.question || (before?.heading && /\?\s*$/.test(before.text))) return false;
   const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
   const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
   // "Setting the projection.": three words, but no one doing anything — a label too.
@@ -120,7 +122,8 @@ const ANSWER_HOLDING = 4;
  * brassica bed with fine insect mesh").
  */
 function hedgeSentences(window: readonly WindowSentence[], run: readonly WindowSentence[]): WindowSentence[] {
-  if (window.length >= 2) return window.slice(0, 2);
+  // A short reply opening it ("Yes.", "Sorry, no.") says little without the two after it.
+  if (window.length >= 2) return window.slice(0, (window[0]?.words ?? 0) <= FRAGMENT_WORDS ? 3 : 2);
   const [only] = window;
   const at = only ? run.indexOf(only) : -1;
   const after = at >= 0 ? run[at + 1] : undefined;

@@ -119,6 +119,8 @@ describe('paraphrased', () => {
       'I forgot to collect my coat long ago.',
     );
     expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
+    expect(paraphrased('Can I bring my cocker spaniel along?')).toBe('Can I bring my dog along?');
+    expect(paraphrased('Is a spaniel a good first dog?')).toBe('Is a spaniel a good first dog?');
     expect(paraphrased('What should she carry in case something goes wrong?')).toBe(
       'What should she carry for emergencies?',
     );

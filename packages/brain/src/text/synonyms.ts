@@ -115,6 +115,22 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['recover', 'recovery'],
 ];
 
+/** The dogs people name by their breed. */
+const DOG_BREEDS = [
+  'whippet',
+  'greyhound',
+  'lurcher',
+  'terrier',
+  'spaniel',
+  'labrador',
+  'retriever',
+  'collie',
+  'sheepdog',
+  'poodle',
+  'dachshund',
+  'beagle',
+] as const;
+
 /**
  * Words naming a kind of thing, each with the things of that kind a creator names instead ("Do
  * you have any pets?" — "a three-legged cat called Limpet"). One way only: a sentence about a
@@ -138,18 +154,7 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
           'goldfish',
           'pony',
           // The dogs people name by their breed ("an elderly whippet called Propolis").
-          'whippet',
-          'greyhound',
-          'lurcher',
-          'terrier',
-          'spaniel',
-          'labrador',
-          'retriever',
-          'collie',
-          'sheepdog',
-          'poodle',
-          'dachshund',
-          'beagle',
+          ...DOG_BREEDS,
         ],
       ] as const,
   ),
@@ -186,6 +191,8 @@ export const KINDS: readonly (readonly [string, readonly string[]])[] = [
  */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmoney back\b/gi, 'refund'],
+  // "Can I bring my spaniel along?": the visitor's dog, whatever its breed, as rules for dogs say.
+  [new RegExp(`\\bmy (?:[a-z]+ )?(?:${DOG_BREEDS.join('|')})s?\\b`, 'gi'), 'my dog'],
   // "Can you send them back to me?": return them, as a price list says "return postage".
   [/\b(?:send|sent|sending|post|posted|posting) (?:(?:it|them|this|these|those) )?back\b/gi, 'return'],
   // "What would a suit set me back?": what it costs.
