@@ -84,6 +84,19 @@ describe('chunkParagraphs', () => {
     expect(chunks[0]?.text).not.toContain('What not to buy yet');
   });
 
+  it('keeps an interviewer’s question with its answer, not at the end of the chunk before', () => {
+    const asked = "OWEN: What's the very oddest place you've ever tuned a piano?";
+    const chunks = chunkParagraphs([
+      paragraph(10, 10),
+      { text: asked, timestampMs: null },
+      { text: `NELL: A narrowboat. ${sentence(12)}`, timestampMs: null },
+      paragraph(6, 10),
+    ]);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]?.text.startsWith(`${asked}\n\nNELL: A narrowboat.`)).toBe(true);
+    expect(chunks[0]?.text).not.toContain(asked);
+  });
+
   it('opens a chunk that starts inside a section with that section’s heading', () => {
     const chunks = chunkParagraphs([
       { text: 'The budget, line by line', timestampMs: null, heading: true },

@@ -18,7 +18,7 @@ export interface Chunk {
 }
 
 /** Bumped when chunking changes, so that an import re-chunks unchanged files. */
-export const CHUNKER_VERSION = 3;
+export const CHUNKER_VERSION = 4;
 export const CHUNK_MIN_WORDS = 60;
 /** A paragraph end at or past this many words closes the chunk. */
 export const CHUNK_TARGET_WORDS = 110;
@@ -67,6 +67,23 @@ function render(group: readonly Unit[]): Omit<Chunk, 'position'> {
   };
 }
 
+/** Sentences of a question paragraph at most: a question and a line before it ("Great. So why…?"). */
+const QUESTION_UNITS = 2;
+
+/** The last paragraph of `current` leads on to what follows: a heading, or a question asked of it. */
+function leadsOn(current: readonly Unit[]): boolean {
+  const last = current.at(-1);
+  if (!last) return false;
+  if (last.heading) return true;
+  const paragraph = current.filter((unit) => unit.paragraph === last.paragraph);
+  return (
+    /\?["'”’)]*$/.test(last.text.trim()) &&
+    paragraph.length <= QUESTION_UNITS &&
+    paragraph.length < current.length &&
+    current[0]?.paragraph !== last.paragraph
+  );
+}
+
 /** Chunks the paragraphs of one document, in order. */
 export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
   const groups: Unit[][] = [];
@@ -83,11 +100,15 @@ export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
       (tooBig && words >= CHUNK_MIN_WORDS) ||
       (tooBig && atParagraphStart)
     ) {
-      // A heading never ends a chunk: it goes on with the section it heads.
+      // A heading never ends a chunk: it goes on with the section it heads. Nor does a question
+      // paragraph ("OWEN: What's the oddest place you've tuned a piano?"): it goes on with its answer.
       const headings: Unit[] = [];
-      for (let last = current.at(-1); current.length > 1 && last?.heading; last = current.at(-1)) {
-        headings.unshift(last);
-        current.pop();
+      for (let last = current.at(-1); current.length > 1 && last && leadsOn(current); last = current.at(-1)) {
+        const paragraph = last.paragraph;
+        while (current.length > 1 && current.at(-1)?.paragraph === paragraph) {
+          const unit = current.pop();
+          if (unit) headings.unshift(unit);
+        }
       }
       groups.push(current);
       current = headings;

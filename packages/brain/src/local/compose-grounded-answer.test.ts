@@ -298,41 +298,6 @@ describe('composeGroundedAnswer', () => {
     expect(composeGroundedAnswer('Do you have a lasagna recipe?', [tide], { statistics })).toBeNull();
   });
 
-  it("answers a window holding four of the question's subjects, however many words describe them that the clone never uses", () => {
-    const kit = passage(
-      'k1',
-      'On the day, give your bridesmaid a little emergency kit for the dress: six safety pins, two threaded needles, fashion tape and a stick of white chalk.',
-    );
-    const statistics = {
-      frequencies: new Map([
-        ['chief', 0],
-        ['handbag', 0],
-        ['bridesmaid', 3],
-        ['emerg', 2],
-        ['dress', 20],
-        ['day', 30],
-        ['keep', 40],
-        ['lasagna', 0],
-        ['recip', 0],
-      ]),
-      chunks: 200,
-    };
-    const asked =
-      'What should my chief bridesmaid keep in her handbag for emergencies with my dress on the day?';
-    const answer = composeGroundedAnswer(asked, [kit], { statistics });
-    expect(answer?.hedged).toBe(false);
-    expect(answer?.text).toContain('safety pins');
-    // Three subjects held beside as many words never used: still only the closest thing said.
-    const fewer = composeGroundedAnswer(
-      'What should my chief bridesmaid keep in her handbag on the day?',
-      [kit],
-      {
-        statistics,
-      },
-    );
-    expect(fewer?.hedged).not.toBe(false);
-  });
-
   it('hedges with the sentences after a short reply, not the reply alone ("Yes.")', () => {
     const faq = passage(
       'v1',

@@ -109,12 +109,6 @@ const HEDGE_COVERAGE = 0.3;
  */
 const UNKNOWN_HEDGE = 0.3;
 const UNKNOWN_NONE = 0.6;
-/**
- * Topical words of the visitor's message a window holding this many answers it, however many
- * words of it the clone never uses ("my chief bridesmaid's handbag"): they describe, the
- * subjects held say what is asked.
- */
-const ANSWER_HOLDING = 4;
 
 /**
  * A hedge's sentences: the window's first two, or its one sentence and the one after it in the
@@ -219,8 +213,8 @@ function verdict(
   if (
     share >= ANSWER_COVERAGE &&
     focused &&
-    ((unknownShare <= UNKNOWN_HEDGE && unknownBeforeCap <= UNKNOWN_HEDGE) ||
-      window.focusHeld >= ANSWER_HOLDING)
+    unknownShare <= UNKNOWN_HEDGE &&
+    unknownBeforeCap <= UNKNOWN_HEDGE
   )
     return 'answer';
   if (share >= HEDGE_COVERAGE && window.topicalHeld >= 2 && focused) return 'hedge';

@@ -121,6 +121,9 @@ describe('paraphrased', () => {
     expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
     expect(paraphrased('Can I bring my cocker spaniel along?')).toBe('Can I bring my dog along?');
     expect(paraphrased('Is a spaniel a good first dog?')).toBe('Is a spaniel a good first dog?');
+    expect(paraphrased("We've got a lovely bright glass room. Would the piano be happy there?")).toBe(
+      "We've got a bright conservatory. Would the piano be happy there?",
+    );
     expect(paraphrased('What should she carry in case something goes wrong?')).toBe(
       'What should she carry for emergencies?',
     );

@@ -292,6 +292,9 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
   [/\bflip[- ]?flops?\b/gi, 'sandals'],
+  [/\b(?:glass room|sun ?room|sun lounge|orangery)s?\b/gi, 'conservatory'],
+  // "We've got a lovely bright room": the visitor's praise, not love.
+  [/\blovely /gi, ''],
 ];
 
 /**
