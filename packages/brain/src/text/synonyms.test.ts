@@ -121,6 +121,9 @@ describe('paraphrased', () => {
     expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
     expect(paraphrased('Can I bring my cocker spaniel along?')).toBe('Can I bring my dog along?');
     expect(paraphrased('Is a spaniel a good first dog?')).toBe('Is a spaniel a good first dog?');
+    expect(paraphrased('Can he have a first lesson to see whether he actually likes it?')).toBe(
+      'Can he have a first lesson as a trial?',
+    );
     expect(paraphrased("We've got a lovely bright glass room. Would the piano be happy there?")).toBe(
       "We've got a bright conservatory. Would the piano be happy there?",
     );

@@ -235,6 +235,11 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:go|come|get|went|came) back for\b|\bpick (?:(?:it|them|this|these) )?up\b/gi, 'collect'],
   // "I left it with you ages ago": a long time ago, no age of anything.
   [/\b(?:ages|yonks) ago\b/gi, 'long ago'],
+  // "A cheaper first lesson to see if he likes it": a trial lesson.
+  [
+    /\bto see (?:if|whether) (?:he|she|they|I|we|you) (?:\w+ )?(?:likes?|enjoys?|gets? on with)(?: it)?\b/gi,
+    'as a trial',
+  ],
   // "…in her handbag in case something goes wrong": for emergencies, an emergency kit.
   [/\bin case (?:something|anything|it|things|stuff) (?:goes|go|went) wrong\b/gi, 'for emergencies'],
   // "before you walked away from pharmacy": left it.
