@@ -2,7 +2,7 @@
 // Answer-quality benchmark of the local brain (DESIGN §3, issue 8): every question of a clone's
 // eval.json (clones/demo, clones/bench-cycling, clones/bench-marine, clones/bench-bees,
 // clones/bench-pottery, clones/bench-garden, clones/bench-dogs, clones/bench-bread,
-// clones/bench-piano) is asked of today's local brain and of the composer as it was before
+// clones/bench-piano, clones/bench-tailor, clones/bench-swim) is asked of today's local brain and of the composer as it was before
 // issue 8 (vendored in lib-answers-baseline/, the baseline), in the same run, on in-memory PGlite. Questions with `history` are asked after their earlier
 // questions, in one conversation. Prints JSON per clone and brain:
 //   keyFactStatedPct     answers whose text matches the question's `fact` pattern
@@ -40,6 +40,8 @@ const CLONES =
         'clones/bench-dogs',
         'clones/bench-bread',
         'clones/bench-piano',
+        'clones/bench-tailor',
+        'clones/bench-swim',
       ];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';
