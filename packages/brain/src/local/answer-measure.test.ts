@@ -95,6 +95,13 @@ describe('askedMeasure', () => {
     );
   });
 
+  it('reads "old enough" and "too young" as asking an age', () => {
+    expect(
+      askedMeasure('My son is thirteen. Is he old enough?')?.test('Juniors: 12 and over, with a parent.'),
+    ).toBe(true);
+    expect(askedMeasure('Is six too young to start?')?.test('Children from 7 years old.')).toBe(true);
+  });
+
   it('reads "how much extra" and "set me back" as asking a price', () => {
     expect(askedMeasure('How much extra is that each week?')?.test('2.50 pounds a week')).toBe(true);
     expect(askedMeasure('What would a bespoke suit set me back?')?.test('from 1,650 pounds')).toBe(true);

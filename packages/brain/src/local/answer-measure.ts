@@ -43,7 +43,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old"; "how old
   // were you?": "I was 41", "aged 41".
   {
-    asks: /\bhow old\b|\b(?:minimum |what )age\b/,
+    asks: /\bhow old\b|\b(?:minimum |what )age\b|\bold enough\b|\btoo (?:young|old)\b/,
     units: '(?:and|or) (?:over|older|up)|years? old|years? of age|aged|at the age of|I was',
   },
   { asks: /\bcadence\b|\bhow fast\b|\bspeed\b/, units: 'rpm|revolutions|mph|km/h' },

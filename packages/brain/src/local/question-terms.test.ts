@@ -114,6 +114,13 @@ describe('questionTerms', () => {
       stats,
     );
     expect(opened.filter((t) => t.topical)).toEqual([]);
+    // All of what they started doing frames it, not its first word only.
+    const started = questionTerms(
+      'What did you do before you started teaching people to swim outdoors?',
+      undefined,
+      stats,
+    );
+    expect(started.filter((t) => t.topical)).toEqual([]);
   });
 
   it('weighs a hyphenated word as one subject: its parts share its weight', () => {

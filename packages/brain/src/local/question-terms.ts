@@ -76,7 +76,7 @@ const BEFORE_ONLY = new RegExp(String.raw`\bbefore (?:you|i)\b|\bbefore \p{L}+in
  * bees") frames.
  */
 const BEFORE = new RegExp(
-  String.raw`\bbefore (?:(?:you |i )(?:became |become |were |was |turned |opened |set up |founded |launched |took over )(?:a |an |the |your |my )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |got into |went into )?(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|${WORK_BEFORE} (?:the |your |my )?(?=([\p{L}'’-]+))`,
+  String.raw`\bbefore (?:(?:you |i )(?:became |become |were |was |turned |opened |set up |founded |launched |took over )(?:a |an |the |your |my )?(?=((?:[\p{L}'’-]+ ?){1,3}))|(?:you |i )(?:started |began |got into |went into |took up )(?:a |an )?(?=((?:[\p{L}'’-]+ ?){1,5}))|(?:you |i )(?:a |an )?(?=([\p{L}'’-]+))|(?=(\p{L}+ing)\b))|${WORK_BEFORE} (?:the |your |my )?(?=([\p{L}'’-]+))`,
   'giu',
 );
 /** "How long", "how often", "how old"…: the kind of answer asked for (question-intent.ts), not a subject. */
@@ -157,7 +157,7 @@ export function questionTerms(
   const named = (m: RegExpMatchArray): boolean => /^\p{Lu}/u.test(m[1] ?? '') && /\bto\s+$/i.test(m[0]);
   const verbs = new Set(
     [...[...question.matchAll(AFTER_SUBJECT)].filter((m) => !named(m)), ...question.matchAll(BEFORE)].flatMap(
-      (m) => contentTerms(m[1] ?? m[2] ?? m[3] ?? m[4] ?? ''),
+      (m) => contentTerms(m.slice(1).find((group) => group !== undefined) ?? ''),
     ),
   );
   // A question made only of verbs ("where did you grow up?") is about them after all.

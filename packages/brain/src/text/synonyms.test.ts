@@ -35,6 +35,9 @@ describe('synonyms', () => {
     expect(synonymStems(stem('quid'))).toContain(stem('pounds'));
     expect(synonymStems(stem('course'))).toContain(stem('classes'));
     expect(synonymStems(stem('learn'))).toContain(stem('apprentice'));
+    expect(synonymStems(stem('frightening'))).toContain(stem('scared'));
+    expect(synonymStems(stem('borrow'))).toContain(stem('hire'));
+    expect(synonymStems(stem('tangy'))).toContain(stem('sour'));
   });
 
   it('finds what locks a thing for what holds it together', () => {
@@ -121,6 +124,12 @@ describe('paraphrased', () => {
     expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
     expect(paraphrased('Can I bring my cocker spaniel along?')).toBe('Can I bring my dog along?');
     expect(paraphrased('Is a spaniel a good first dog?')).toBe('Is a spaniel a good first dog?');
+    expect(paraphrased("It's going to chuck it down. Will my swim be called off?")).toBe(
+      "It's going to rain. Will my swim be cancel?",
+    );
+    expect(paraphrased("Have you ever messed up somebody's alteration?")).toBe(
+      "Have you ever make a mistake somebody's alteration?",
+    );
     expect(paraphrased('Can he have a first lesson to see whether he actually likes it?')).toBe(
       'Can he have a first lesson as a trial?',
     );

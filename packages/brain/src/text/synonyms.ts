@@ -53,7 +53,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['partner', 'spouse', 'wife', 'husband', 'married'],
   ['rubbish', 'litter', 'trash', 'garbage'],
   ['holiday', 'vacation'],
-  ['hire', 'rent', 'rental'],
+  ['hire', 'rent', 'rental', 'borrow'],
   ['abroad', 'overseas'],
   ['gift', 'present', 'voucher'],
   ['film', 'movie'],
@@ -61,7 +61,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['sea', 'ocean'],
   ['vegetable', 'veg', 'veggie', 'veggies'],
   ['hard', 'difficult'],
-  ['afraid', 'scared', 'frightened', 'fear'],
+  ['afraid', 'scared', 'frightened', 'fear', 'frightening', 'scary', 'scariest', 'terrifying'],
   ['fast', 'quick', 'speed'],
   ['recommend', 'suggest'],
   ['bike', 'bicycle'],
@@ -78,6 +78,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['strange', 'strangest', 'odd', 'oddest', 'weird', 'weirdest', 'unusual'],
   ['nip', 'nipping', 'nipped', 'bite'],
   ['squeal', 'yelp'],
+  ['sour', 'tangy', 'tang'],
   ['shake', 'shaking', 'tremble', 'trembling', 'shiver'],
   ['quid', 'pound'],
   ['course', 'class'],
@@ -199,6 +200,15 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bset (?:me|us|you|them|him|her) back\b/gi, 'cost'],
   // "What do you do for a living?": a job, whatever the living.
   [/\bfor a living\b/gi, 'for a job'],
+  // "It's going to chuck it down", "tipping down": rain.
+  [
+    /\b(?:chuck|chucking|pour|pouring|bucket|bucketing|tip|tipping|lash|lashing)(?:s|es|ed)? (?:it )?down\b/gi,
+    'rain',
+  ],
+  // "Will it be called off?": cancelled.
+  [/\bcall(?:s|ed|ing)? (?:it |them )?off\b/gi, 'cancel'],
+  // "Have you ever messed up a job?": made a mistake.
+  [/\b(?:mess|messed|messing|screw|screwed|screwing) (?:it |things |\w+['’]s \w+ )?up\b/gi, 'make a mistake'],
   // "Bonfire night", "Guy Fawkes": the fireworks of the fifth of November.
   [/\b(?:bonfire night|guy fawkes(?: night)?)\b/gi, 'fireworks'],
   // "Where am I going wrong?": why it goes wrong, not a place.
