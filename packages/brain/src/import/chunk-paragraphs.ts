@@ -103,11 +103,15 @@ export function chunkParagraphs(paragraphs: readonly Paragraph[]): Chunk[] {
       // A heading never ends a chunk: it goes on with the section it heads. Nor does a question
       // paragraph ("OWEN: What's the oddest place you've tuned a piano?"): it goes on with its answer.
       const headings: Unit[] = [];
-      for (let last = current.at(-1); current.length > 1 && last && leadsOn(current); last = current.at(-1)) {
-        const paragraph = last.paragraph;
-        while (current.length > 1 && current.at(-1)?.paragraph === paragraph) {
-          const unit = current.pop();
-          if (unit) headings.unshift(unit);
+      while (current.length > 1 && leadsOn(current)) {
+        const paragraph = current.at(-1)?.paragraph;
+        for (
+          let unit = current.at(-1);
+          current.length > 1 && unit !== undefined && unit.paragraph === paragraph;
+          unit = current.at(-1)
+        ) {
+          headings.unshift(unit);
+          current.pop();
         }
       }
       groups.push(current);

@@ -14,6 +14,7 @@ import { contentTerms } from '../text/terms';
 import { askedMeasure } from './answer-measure';
 import {
   type AnswerWindow,
+  asksQuestion,
   bestWindow,
   growWindow,
   type Held,
@@ -77,7 +78,7 @@ function isLabel(
   if (s.words > FRAGMENT_WORDS + 1) return false;
   if (ANNOUNCES.test(s.text.trim())) return true;
   // "CAN I BRING MY DOG?" — "Sorry, no.": the reply to the question over it.
-  if (before?.question || (before?.heading && /\?\s*$/.test(before.text))) return false;
+  if (before?.question || (before?.heading && asksQuestion(before.text))) return false;
   const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
   const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
   // "Setting the projection.": three words, but no one doing anything — a label too.

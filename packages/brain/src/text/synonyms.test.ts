@@ -107,40 +107,34 @@ describe('paraphrased', () => {
     expect(paraphrased('Why does my mask keep steaming up?')).toBe('Why does my mask keep fog?');
     expect(paraphrased('Is it a boy or a girl?')).toBe('Is it a male or female?');
     expect(paraphrased('How do I pick the right size?')).toBe('How do I pick the fit?');
-    expect(paraphrased('What does your husband do for a living?')).toBe(
-      'What does your husband do for a job?',
-    );
-    expect(paraphrased('Bonfire night sends my dog into a shaking mess.')).toBe(
-      'fireworks sends my dog into a shaking mess.',
-    );
-    expect(paraphrased('My cabbages never heart up. Where am I going wrong?')).toBe(
-      'My cabbages never heart up. why?',
-    );
-    expect(paraphrased('What would a bespoke suit set me back?')).toBe('What would a bespoke suit cost?');
-    expect(paraphrased('How much to have them sent back to me?')).toBe('How much to have them return to me?');
-    expect(paraphrased('I forgot to go back for my coat ages ago.')).toBe(
-      'I forgot to collect my coat long ago.',
-    );
-    expect(paraphrased('When can I pick it up?')).toBe('When can I collect?');
-    expect(paraphrased('Can I bring my cocker spaniel along?')).toBe('Can I bring my dog along?');
-    expect(paraphrased('Is a spaniel a good first dog?')).toBe('Is a spaniel a good first dog?');
-    expect(paraphrased("It's going to chuck it down. Will my swim be called off?")).toBe(
-      "It's going to rain. Will my swim be cancel?",
-    );
-    expect(paraphrased("Have you ever messed up somebody's alteration?")).toBe(
-      "Have you ever make a mistake somebody's alteration?",
-    );
-    expect(paraphrased('Can he have a first lesson to see whether he actually likes it?')).toBe(
-      'Can he have a first lesson as a trial?',
-    );
-    expect(paraphrased("We've got a lovely bright glass room. Would the piano be happy there?")).toBe(
-      "We've got a bright conservatory. Would the piano be happy there?",
-    );
-    expect(paraphrased('What should she carry in case something goes wrong?')).toBe(
-      'What should she carry for emergencies?',
-    );
     for (const [asked, written] of [
       ['Can my eight-month-old have some?', 'Can my baby have some?'],
+      ['What does your husband do for a living?', 'What does your husband do for a job?'],
+      ['Bonfire night sends my dog into a shaking mess.', 'fireworks sends my dog into a shaking mess.'],
+      ['My cabbages never heart up. Where am I going wrong?', 'My cabbages never heart up. why?'],
+      ['What would a bespoke suit set me back?', 'What would a bespoke suit cost?'],
+      ['How much to have them sent back to me?', 'How much to have them return to me?'],
+      ['I forgot to go back for my coat ages ago.', 'I forgot to collect my coat long ago.'],
+      ['When can I pick it up?', 'When can I collect?'],
+      ['Can I bring my cocker spaniel along?', 'Can I bring my dog along?'],
+      ['Is a spaniel a good first dog?', 'Is a spaniel a good first dog?'],
+      [
+        "It's going to chuck it down. Will my swim be called off?",
+        "It's going to rain. Will my swim be cancel?",
+      ],
+      [
+        "Have you ever messed up somebody's alteration?",
+        "Have you ever make a mistake somebody's alteration?",
+      ],
+      [
+        'Can he have a first lesson to see whether he actually likes it?',
+        'Can he have a first lesson as a trial?',
+      ],
+      [
+        "We've got a lovely bright glass room. Would the piano be happy there?",
+        "We've got a bright conservatory. Would the piano be happy there?",
+      ],
+      ['What should she carry in case something goes wrong?', 'What should she carry for emergencies?'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
       ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
       ['Is the swelling going away?', 'Is the swelling going away?'],
