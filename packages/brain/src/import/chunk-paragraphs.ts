@@ -7,7 +7,7 @@
  */
 import type { Paragraph } from '../folder/knowledge-document';
 import type { Moment } from '../text/cited-excerpt';
-import { countWords, splitSentences } from '../text/sentences';
+import { countWords, endsWithQuestion, splitSentences } from '../text/sentences';
 
 export interface Chunk {
   position: number;
@@ -77,9 +77,8 @@ function leadsOn(current: readonly Unit[]): boolean {
   if (last.heading) return true;
   const paragraph = current.filter((unit) => unit.paragraph === last.paragraph);
   return (
-    /\?["'”’)]*$/.test(last.text.trim()) &&
+    endsWithQuestion(last.text) &&
     paragraph.length <= QUESTION_UNITS &&
-    paragraph.length < current.length &&
     current[0]?.paragraph !== last.paragraph
   );
 }

@@ -10,6 +10,7 @@
  */
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
+import { endsWithQuestion } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 import { askedMeasure, NUMBER, priceWords } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
@@ -199,9 +200,6 @@ const opensLabel = (all: readonly WindowSentence[], k: number): boolean => {
   return s !== undefined && s.words <= 3 && paragraphKey(all[k - 1]) !== paragraphKey(s);
 };
 
-/** A heading or line that asks a question ("CAN I BRING MY DOG?"): what follows answers it. */
-export const asksQuestion = (text: string): boolean => /\?\s*$/.test(text);
-
 /** Can an answer open with this sentence? */
 const opener = (s: WindowSentence | undefined): boolean =>
   s?.own === true && !s.question && !s.dangling && s.words >= 4 && s.part === 0;
@@ -218,7 +216,7 @@ const opensRun = (all: readonly WindowSentence[], k: number): boolean => {
   // Or right under the question heading it answers ("CAN I BRING MY DOG?" — "Sorry, no.").
   const asks =
     (before?.question === true && paragraphKey(before) === paragraphKey(s)) ||
-    (before?.heading === true && asksQuestion(before.text));
+    (before?.heading === true && endsWithQuestion(before.text));
   if (s?.part === 0 && s.own && !s.question && !s.dangling && asks) return true;
   if (s?.part !== 1) return opener(s);
   return opener({ ...s, part: 0 }) && paragraphKey(all[k - 1]) !== paragraphKey(s);
@@ -533,7 +531,7 @@ export function bestWindow(
       // "What would you buy?" is not answered from the section "What not to buy yet".
       // A heading asking a question ("CAN I SKIP A WEEK?") asks; the sentences under it answer.
       const section = all[i]?.section ?? '';
-      const against = !askedAgainst && NEGATING.test(section) && !asksQuestion(section);
+      const against = !askedAgainst && NEGATING.test(section) && !endsWithQuestion(section);
       // "How does a chair hold together without glue?" is not answered by the answer to "What's
       // the best glue for chairs?": the question or heading over the run asks about what is absent.
       const absenceLeads = absenceAt.slice(Math.max(0, i - LEAD_SENTENCES), i).some(Boolean);

@@ -10,11 +10,11 @@ import type { CitationDraft } from '../brain';
 import type { Passage } from '../retrieval/retrieve';
 import { biographyTitlePattern } from '../retrieval/search-knowledge';
 import { citedExcerpt } from '../text/cited-excerpt';
+import { endsWithQuestion } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 import { askedMeasure } from './answer-measure';
 import {
   type AnswerWindow,
-  asksQuestion,
   bestWindow,
   growWindow,
   type Held,
@@ -78,7 +78,7 @@ function isLabel(
   if (s.words > FRAGMENT_WORDS + 1) return false;
   if (ANNOUNCES.test(s.text.trim())) return true;
   // "CAN I BRING MY DOG?" — "Sorry, no.": the reply to the question over it.
-  if (before?.question || (before?.heading && asksQuestion(before.text))) return false;
+  if (before?.question || (before?.heading && endsWithQuestion(before.text))) return false;
   const opensParagraph = !before || before.part !== s.part || before.paragraph !== s.paragraph;
   const labelsNext = after !== undefined && after.part === s.part && after.paragraph === s.paragraph;
   // "Setting the projection.": three words, but no one doing anything — a label too.

@@ -5,7 +5,7 @@
  * part of composing, kept for the passages read most recently.
  */
 import { LruMap } from '../lru-map';
-import { countWords, splitSentences } from '../text/sentences';
+import { countWords, endsWithQuestion, splitSentences } from '../text/sentences';
 import { contentTerms } from '../text/terms';
 import { type Cue, opensWithReference, sentenceCues } from './sentence-cues';
 import { isName } from './tidy-sentence';
@@ -172,7 +172,7 @@ function analyse(text: string): PassageSentence[] {
         quoted: quoted || (open && quotes > 0),
         terms: contentTerms(sentence),
         words: countWords(sentence),
-        question: /\?["'”’)]*$/.test(sentence) || REPORTED_QUESTION.test(sentence),
+        question: endsWithQuestion(sentence) || REPORTED_QUESTION.test(sentence),
         noise: NOISE.test(sentence),
         dangling:
           opensWithReference(sentence) ||

@@ -17,6 +17,9 @@ const ABBREVIATIONS = new Set([
   'approx',
 ]);
 
+/** Ends with a question mark, before any closing quote or bracket: "…tuned a piano?", "CAN I BRING MY DOG?". */
+export const endsWithQuestion = (text: string): boolean => /\?["'”’)]*\s*$/.test(text);
+
 /** Abbreviations that only stand before a number ("No. 5", "fig. 2"): "No. I was…" ends a sentence. */
 const BEFORE_NUMBER = new Set(['no', 'vol', 'fig']);
 
