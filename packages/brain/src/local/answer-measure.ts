@@ -100,6 +100,12 @@ export function priceWords(question: string): string[] {
   );
 }
 
+/** "£28", "$1,450": a sum of money names its unit before the number. */
+const MONEY_FIRST = String.raw`[$£€]\s?\d`;
+
+/** The measure (askedMeasure's pattern) asks a sum of money. */
+export const asksMoney = (measure: RegExp): boolean => measure.source.includes(`|${MONEY_FIRST}`);
+
 /** A pattern matching a number with the unit `question` asks for; null when it asks for none. */
 export function askedMeasure(question: string): RegExp | null {
   const text = question.toLowerCase();
@@ -112,8 +118,7 @@ export function askedMeasure(question: string): RegExp | null {
   const unit = `(?:${units.join('|')})`;
   // "about a quarter of an inch": a fraction of the unit, with no number before it.
   const fraction = `\\b(?:a|an|one|three) (?:quarter|half|third|eighth|sixteenth|fortieth)s? of an? ${unit}`;
-  // "£28", "$1,450": a sum of money names its unit before the number.
-  const money = units.includes(MONEY) ? `|[$£€]\\s?\\d` : '';
+  const money = units.includes(MONEY) ? `|${MONEY_FIRST}` : '';
   // "four small meals a day": what is counted may be described between the number and its name.
   // Not a unit: "a 70 kg rider", "the 1,450 dollar class" count kilograms and dollars.
   const described = counted ? `|\\b${NUMBER} (?!(?:${ANY_UNIT})\\b)[a-z]+ (?:${counted})\\b` : '';

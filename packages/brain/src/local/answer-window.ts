@@ -704,12 +704,28 @@ function leadWithAnswer(
   );
   const holdsWeightiest = (k: number): boolean =>
     weightiest !== undefined && holdsTerm(new Set(window.all[k]?.terms ?? []), weightiest);
-  if (m <= j && !holdsWeightiest(m))
-    for (let k = m + 1; k <= j; k++)
+  // Or the sentence naming it that a price right after it finishes ("Guided Dip: a coached group
+  // swim… 90 minutes, 18 pounds."), not the First Dip's price before it; the run then goes on to
+  // that price.
+  const labels = (k: number): boolean =>
+    holdsWeightiest(k) &&
+    opener(window.all[k]) &&
+    window.all[k + 1]?.own === true &&
+    measured(k + 1) &&
+    paragraphKey(window.all[k]) === paragraphKey(window.all[k + 1]);
+  let end = j;
+  if (m <= j && !holdsWeightiest(m) && !(m > i && labels(m - 1)))
+    for (let k = m + 1; k <= j; k++) {
       if (states(k) && holdsWeightiest(k) && (!measured(m) || measured(k))) {
         m = k;
         break;
       }
+      if (measured(m) && labels(k)) {
+        m = k;
+        end = Math.max(j, k + 1);
+        break;
+      }
+    }
   if (m > j || m === i) return window;
   // "Small box: 6 different veg… 14 pounds a week.": a fragment with no clause of its own goes on
   // from the sentence before it, which it cannot lead without.
@@ -725,10 +741,11 @@ function leadWithAnswer(
   while (start > m - 2 && start > i && !opener(window.all[start])) start -= 1;
   if (start === i || !opener(window.all[start])) return window;
   // Only sentences whose question terms the rest of the run also holds are left out.
-  const rest = new Set(window.all.slice(start, j + 1).flatMap((s) => s.terms));
+  const rest = new Set(window.all.slice(start, end + 1).flatMap((s) => s.terms));
   const dropped = new Set(window.all.slice(i, start).flatMap((s) => s.terms));
-  if (context.terms.some((t) => holdsTerm(dropped, t) && !holdsTerm(rest, t))) return window;
-  return { ...window, span: [start, j], sentences: window.all.slice(start, j + 1) };
+  // Not the earlier question's ("And the biggest one?" after the small box: not the small one).
+  if (context.terms.some((t) => t.focus && holdsTerm(dropped, t) && !holdsTerm(rest, t))) return window;
+  return { ...window, span: [start, end], sentences: window.all.slice(start, end + 1) };
 }
 
 /**

@@ -1002,6 +1002,54 @@ describe('tidySentence and withMarker', () => {
     expect(answer?.text.startsWith('Week-long classes')).toBe(true);
   });
 
+  it('opens a price list at the item named, whose price follows it, not at the price of the one before', () => {
+    const faq = passage(
+      's1',
+      'WHAT SESSIONS DO YOU RUN, AND WHAT DO THEY COST?\n\nFirst Dip: our taster for complete beginners. 2 hours, 30 pounds, including wetsuit hire if you want one. Saturdays at 11 am, all year.\n\nGuided Dip: a coached group swim for people who have been in before. 90 minutes, 18 pounds. Saturday and Sunday at 8 am all year.\n\nSunrise Swims: 5 am on Thursdays in June. 22 pounds, with bacon rolls afterwards.',
+      { documentType: 'file' },
+    );
+    const text = composeGroundedAnswer('How much is a guided swim with you?', [faq])?.text ?? '';
+    expect(text).toMatch(/^Guided Dip: a coached group swim/);
+    expect(text).toContain('18 pounds');
+  });
+
+  const boxes = passage(
+    'v2',
+    'WHAT BOXES DO YOU DO AND WHAT DO THEY COST?\nSmall box: 6 different veg, about right for one or two people. 14 pounds a week.\nMedium box: 8 different veg, for a household of three or four. 19.50 pounds.\nLarge box: 10 different veg, for a big family or keen cooks. 26 pounds.\nEverything in every box is grown here, organically, with no sprays.',
+    { documentType: 'file' },
+  );
+
+  it('answers the price of "your biggest box" from the list, which names no one', () => {
+    const text = composeGroundedAnswer('How much is your biggest veg box?', [boxes])?.text ?? '';
+    expect(text).toMatch(/^Large box: 10 different veg/);
+    expect(text).toContain('26 pounds');
+  });
+
+  it('answers "And the biggest one?" after the small box with the large one alone', () => {
+    const text =
+      composeGroundedAnswer('And the biggest one?', [boxes], { context: 'How much is your small veg box?' })
+        ?.text ?? '';
+    expect(text).toMatch(/^Large box: 10 different veg/);
+    expect(text).not.toContain('14 pounds');
+  });
+
+  it('answers a price with a sum of money, not with another amount ("up to 8 cm")', () => {
+    const blog = passage(
+      'j1',
+      'Raw denim: wash it first\n\nIf your jeans are raw denim, soak them before we shorten them. Unsanforised denim can shrink 7 to 10 percent in length on its first wash, and on an 80 cm inside leg that is up to 8 cm. Give them a cold soak in the bath for an hour, then bring them in.',
+      { documentTitle: 'Taking Up Jeans' },
+    );
+    const faq = passage(
+      'j2',
+      'WHAT DO ALTERATIONS COST?\n\nThese are our most common jobs.\n\nTrouser hem, plain: 14 pounds.\n\nJeans hem keeping the original hem: 16 pounds.\n\nJeans hem in chain stitch: 18 pounds.',
+      { documentTitle: 'Questions People Ask', rank: 0.8 },
+    );
+    const text =
+      composeGroundedAnswer('How much do you charge to take up a pair of jeans?', [blog, faq])?.text ?? '';
+    expect(text).toMatch(/1[468] pounds/);
+    expect(text).not.toContain('8 cm');
+  });
+
   it('answers "your PhD" from the one sentence where the creator says "my PhD", not as a passing mention', () => {
     const about = passage(
       'q1',

@@ -185,6 +185,23 @@ describe('questionTerms', () => {
     expect(off.find((t) => t.term === 'day')?.framing).toBe(false);
   });
 
+  it('reads "a pair of" in "a pair of jeans" as how many of the subject, not a subject of its own', () => {
+    const stats = {
+      frequencies: new Map([
+        ['pair', 6],
+        ['jean', 9],
+        ['charg', 4],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms('How much do you charge to take up a pair of jeans?', undefined, stats);
+    expect(terms.find((t) => t.term === 'pair')).toMatchObject({ topical: false, framing: true });
+    expect(terms.find((t) => t.term === 'jean')?.topical).toBe(true);
+    // Alone, it is what is asked about.
+    const alone = questionTerms('How much is a pair?', undefined, stats);
+    expect(alone.find((t) => t.term === 'pair')?.topical).toBe(true);
+  });
+
   it('reads the visitor\'s own people ("my sister") and "a couple of" as framing, not subjects never covered', () => {
     const stats = {
       frequencies: new Map([

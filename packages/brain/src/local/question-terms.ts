@@ -108,6 +108,9 @@ const COUNTED = /\bhow (?:many ([\p{L}'’-]+)|(deep|high|tall|wide|thick|heavy|
 const RATE =
   /\b(?:a|an|per|each|every) (day|week|month|year|night|hour)\b(?=\s*(?:[?.!,;]|$|(?:to|for|and|or|in|on|at|when|if|so|while|during|with|without)\b))/giu;
 
+/** "A pair of jeans", "a set of chisels": how many of the subject, not a subject of its own. */
+const MEASURE_OF = /\b(?:a|one|the|this|that|each|per) (pair|set|piece|handful|bunch)s? of\b/giu;
+
 export interface TermStatistics {
   /** Chunks of the clone using each lexeme; a term not in it is looked up in no statistics. */
   frequencies: ReadonlyMap<string, number>;
@@ -171,7 +174,7 @@ export function questionTerms(
   const counted = new Set([...question.matchAll(COUNTED)].flatMap((m) => contentTerms(m[1] ?? m[2] ?? '')));
   // Who the question is about or for, and the rate of its amount: framing beside a subject.
   const aside = new Set(
-    [AUDIENCE, THEIR_PEOPLE, RATE].flatMap((pattern) =>
+    [AUDIENCE, THEIR_PEOPLE, RATE, MEASURE_OF].flatMap((pattern) =>
       [...question.matchAll(pattern)].flatMap((m) => contentTerms(m[1] ?? '')),
     ),
   );

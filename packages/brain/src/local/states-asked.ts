@@ -6,6 +6,7 @@
  * visitor asks of them ("your own bench" → "my own bench").
  */
 import { contentTerms, stem } from '../text/terms';
+import { asksMoney } from './answer-measure';
 import type { WindowContext, WindowSentence } from './answer-window';
 import type { QuestionIntent } from './question-intent';
 import type { QuestionTerm } from './question-terms';
@@ -154,7 +155,10 @@ const DO_YOU = /\b(?:do|does) (?:you|she|he|they)\b/i;
  */
 export function measures(s: WindowSentence, context: WindowContext): boolean {
   if (!context.measure?.test(s.text)) return false;
-  if (context.intent.aboutCreator && !s.firstPerson) return false;
+  // "How much is your biggest box?" is priced in the list ("26 pounds"); "how much did you earn?"
+  // is told of themselves.
+  const price = asksMoney(context.measure) && context.intent.tense !== 'past';
+  if (context.intent.aboutCreator && !s.firstPerson && !price) return false;
   // "What do you charge?" asks what they charge now, not what they charged when they started.
   return !(DO_YOU.test(context.question ?? '') && s.cues.has('past'));
 }
@@ -163,6 +167,8 @@ export function measures(s: WindowSentence, context: WindowContext): boolean {
 export function statesAsked(s: WindowSentence, context: WindowContext): boolean {
   if (measures(s, context)) return true;
   const { kind, aboutCreator, earlier } = context.intent;
+  // "How much to take up jeans?" asks a price: "up to 8 cm" is an amount, not the one asked.
+  if (kind === 'amount' && context.measure && asksMoney(context.measure)) return false;
   // "Where are you based?" is not answered by where the creator once rode or taught.
   if ((kind === 'place' || kind === 'person') && otherTense(s, context.intent)) return false;
   // Nor by where someone else had their shop: the creator says where they are now ("I work from…").
