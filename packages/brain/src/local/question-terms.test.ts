@@ -185,6 +185,33 @@ describe('questionTerms', () => {
     expect(off.find((t) => t.term === 'day')?.framing).toBe(false);
   });
 
+  it('weighs the visitor\'s own number, in digits or words, lightly when a measure is asked ("Is he old enough?")', () => {
+    const stats = {
+      frequencies: new Map([
+        ['thirteen', 1],
+        ['72', 1],
+        ['weekend', 4],
+        ['swim', 60],
+        ['old', 8],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms(
+      'My son is thirteen. Is he old enough for the weekend swims?',
+      undefined,
+      stats,
+    );
+    const thirteen = terms.find((t) => t.term === 'thirteen');
+    const weekend = terms.find((t) => t.term === 'weekend');
+    expect(thirteen?.topical).toBe(false);
+    expect(thirteen?.weight).toBeLessThan((weekend?.weight ?? 0) / 2);
+    const digits = questionTerms("I'm 72. Am I too old to start?", undefined, stats);
+    expect(digits.find((t) => t.term === '72')?.weight).toBeLessThan(2);
+    // Asking no measure, a number the knowledge writes keeps its weight ("the thirteen colonies").
+    const named = questionTerms('Where are the thirteen hives?', undefined, stats);
+    expect(named.find((t) => t.term === 'thirteen')?.weight).toBeGreaterThan(4);
+  });
+
   it('reads "a pair of" in "a pair of jeans" as how many of the subject, not a subject of its own', () => {
     const stats = {
       frequencies: new Map([

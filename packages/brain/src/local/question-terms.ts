@@ -7,6 +7,7 @@
 import { absentTerms } from '../text/absent-terms';
 import { paraphrased, synonymStems } from '../text/synonyms';
 import { contentTerms, stem } from '../text/terms';
+import { askedMeasure } from './answer-measure';
 
 export interface QuestionTerm {
   term: string;
@@ -42,6 +43,13 @@ const FRAMING = new Set(
     .map(stem),
 );
 const FRAMING_WEIGHT = 0.35;
+/** Numbers written as words ("my son is thirteen"): numbers, as digits are. */
+const NUMBER_WORDS = new Set(
+  `eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+  sixty seventy eighty ninety hundred thousand`
+    .split(/\s+/)
+    .map(stem),
+);
 /**
  * "Is there anything she'd be able to eat?": words of how a question is put that frame it when the
  * knowledge never uses them, and count when it does ("must be able to swim 50 metres").
@@ -152,6 +160,7 @@ export function questionTerms(
 ): QuestionTerm[] {
   // "money back" is a refund, "on my own" alone: the words the creator would have written.
   const question = paraphrased(raw);
+  const measuring = askedMeasure(question) !== null;
   const context = said === undefined ? undefined : paraphrased(said);
   // "without glue": "without" says how "glue" is meant (absent-terms.ts), it is no subject itself.
   const focus = contentTerms(question.replace(ASKING, ' ')).filter((t) => !CONNECTIVES.has(t));
@@ -206,9 +215,11 @@ export function questionTerms(
       if (absent.has(term)) weight *= ABSENT_WEIGHT;
       // A number ("the first 100-mile ride") the knowledge never writes that way is not a subject
       // it has not covered: the knowledge says "a hundred miles", "100 miles", "a century".
-      const number = /^\d/.test(term);
+      const number = /^\d/.test(term) || NUMBER_WORDS.has(term);
       // Nor does it weigh as the rarest word: "my 6x8 greenhouse" is asked about the greenhouse.
-      if (number && df === 0) weight *= FRAMING_WEIGHT;
+      // Nor a number of the visitor's own when a measure is asked ("My son is thirteen. Is he
+      // old enough?"): the answer gives its own ("12 to 15").
+      if (number && (df === 0 || measuring)) weight *= FRAMING_WEIGHT;
       return {
         term,
         forms,

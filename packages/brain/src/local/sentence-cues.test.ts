@@ -126,6 +126,7 @@ describe('opensWithReference', () => {
       "After that it's fondant, the soft white icing bakers use.",
       'However, the glue line will creep under load.',
       "Even so, please don't spray them.",
+      'Or have it dry cleaned.',
       'Apart from that, the kit is done.',
     ]) {
       expect(opensWithReference(sentence), sentence).toBe(true);
@@ -140,6 +141,7 @@ describe('opensWithReference', () => {
       'After the last crop comes off in August we heft every hive.',
       'Still water is best for a first swim.',
       'By the end of the year I had six benches.',
+      'Orders close on Thursday at 6 pm.',
     ]) {
       expect(opensWithReference(sentence), sentence).toBe(false);
     }

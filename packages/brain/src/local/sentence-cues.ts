@@ -122,7 +122,7 @@ export function sentenceCues(sentence: string): Set<Cue> {
  * connectives that carry on from it ("After that it's fondant…", "However, …", "Even so, …").
  */
 const REFERENCE =
-  /^["'“‘(]*(?:it|it's|its|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another|ours|mine|yours|theirs|however|otherwise|instead|meanwhile|therefore|likewise|similarly|(?:after|before|apart from|other than|besides|on top of|despite|in spite of|because of|instead of|since|until|till|by|at) (?:that|this|then|which))\b|^["'“‘(]*(?:even so|still|again|anyway|besides),/i;
+  /^["'“‘(]*(?:it|it's|its|or|this|that|that's|these|those|they|they're|their|them|he|she|him|his|her|both|such|which|because|also|plus|then|there's|here|here's|same|other|another|ours|mine|yours|theirs|however|otherwise|instead|meanwhile|therefore|likewise|similarly|(?:after|before|apart from|other than|besides|on top of|despite|in spite of|because of|instead of|since|until|till|by|at) (?:that|this|then|which))\b|^["'“‘(]*(?:even so|still|again|anyway|besides),/i;
 
 /** Spoken fillers an answer drops from a sentence's start ("And it's…" is read as "It's…"). */
 const FILLER = /^(so|um+|uh+|well|okay|ok|and|but|now|right|yeah|you know|oh),?\s+/i;
