@@ -57,6 +57,9 @@ describe('askedMeasure', () => {
     expect(askedMeasure('What percentage of FTP is zone 2?')?.test('Zone 2, endurance: 56 to 75%')).toBe(
       true,
     );
+    const humidity = askedMeasure('What should the humidity be in the room?');
+    expect(humidity?.test('between 40 and 60 percent relative humidity')).toBe(true);
+    expect(humidity?.test('a humidity control system can be fitted')).toBe(false);
   });
 
   it('matches a fraction of the unit with no number before it ("a quarter of an inch")', () => {

@@ -38,7 +38,7 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
     asks: /\bcosts?\b|\bprices?\b|\bpay\b|\bcharge\b|\bexpensive\b|\bbudget\b|\bearn\b|\brate\b|\bhow much (?:is|are|was|were|would be|will be) (?:a|an|one|the|your)\b|\bhow much (?:is|would it be|will it be) it to\b|\bhow much (?:would|will) (?:it|that) be to\b|\bhow much extra (?:is|are|will|would|does|do)\b|\bset (?:me|us|you|them|him|her) back\b/,
     units: MONEY,
   },
-  { asks: /\bpercent(age)?\b|\bmoisture\b|\bzone\b/, units: 'percent|%' },
+  { asks: /\bpercent(age)?\b|\bmoisture\b|\bhumidity\b|\bzone\b/, units: 'percent|%' },
   { asks: /\bgrits?\b/, units: 'grit' },
   // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old"; "how old
   // were you?": "I was 41", "aged 41".
