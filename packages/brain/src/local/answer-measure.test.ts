@@ -60,6 +60,9 @@ describe('askedMeasure', () => {
     const humidity = askedMeasure('What should the humidity be in the room?');
     expect(humidity?.test('between 40 and 60 percent relative humidity')).toBe(true);
     expect(humidity?.test('a humidity control system can be fitted')).toBe(false);
+    const daily = askedMeasure('How long should I be practising each day?');
+    expect(daily?.test('Twenty-five minutes a day beats two hours on a Sunday.')).toBe(true);
+    expect(daily?.test('some have wanted to for forty years')).toBe(false);
   });
 
   it('matches a fraction of the unit with no number before it ("a quarter of an inch")', () => {

@@ -40,6 +40,8 @@ const MEASURES: readonly { asks: RegExp; units: string }[] = [
   },
   { asks: /\bpercent(age)?\b|\bmoisture\b|\bhumidity\b|\bzone\b/, units: 'percent|%' },
   { asks: /\bgrits?\b/, units: 'grit' },
+  // "How long should I practise each day?": minutes or hours, not "for forty years".
+  { asks: /\bhow long\b.*\b(?:a|an|each|per|every) day\b/, units: 'minutes?|mins?|hours?|hrs?' },
   // "How old do you have to be?": an age, "10 and over", "16 or older", "12 years old"; "how old
   // were you?": "I was 41", "aged 41".
   {
