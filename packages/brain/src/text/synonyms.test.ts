@@ -20,6 +20,9 @@ describe('synonyms', () => {
     expect(synonymStems(stem('slope'))).toEqual(expect.arrayContaining([stem('ratio'), stem('angle')]));
     expect(synonymStems(stem('loud'))).toContain(stem('noise'));
     expect(synonymStems(stem('reapply'))).toContain(stem('re-oil'));
+    // "Do you charge extra to come that far?" — "Travel supplement: 15 pounds for homes 12 to 25 miles away".
+    expect(synonymStems(stem('extra'))).toContain(stem('supplement'));
+    expect(synonymStems(stem('far'))).toContain(stem('miles'));
     expect(synonymStems(stem('longest'))).toContain(stem('long'));
     expect(synonymStems(stem('hilly'))).toContain(stem('hill'));
     // "And the biggest one?" — "Large box: 10 different veg".
@@ -135,6 +138,8 @@ describe('paraphrased', () => {
         "We've got a bright conservatory. Would the piano be happy there?",
       ],
       ['What should she carry in case something goes wrong?', 'What should she carry for emergencies?'],
+      ['We had a sunny garden room built.', 'We had a sunny conservatory built.'],
+      ['His trousers are miles too long.', 'His trousers are too long.'],
       ['And what time is everything usually gone by?', 'And what time is sold out by?'],
       ["We're away in Cornwall for a fortnight.", 'on holiday in Cornwall for a fortnight.'],
       ['Is the swelling going away?', 'Is the swelling going away?'],

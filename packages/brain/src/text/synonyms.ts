@@ -82,6 +82,9 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['shake', 'shaking', 'tremble', 'trembling', 'shiver'],
   ['quid', 'pound'],
   ['course', 'class'],
+  ['far', 'distance', 'mile', 'miles'],
+  ['extra', 'supplement', 'surcharge'],
+  ['sunny', 'sun', 'sunshine', 'sunlight'],
   // Irregular forms the stemmer cannot meet.
   ['long', 'longer', 'longest'],
   ['loaf', 'loaves'],
@@ -252,6 +255,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   ],
   // "…in her handbag in case something goes wrong": for emergencies, an emergency kit.
   [/\bin case (?:something|anything|it|things|stuff) (?:goes|go|went) wrong\b/gi, 'for emergencies'],
+  // "Miles too long", "way too big": too long, no distance.
+  [/\b(?:miles|way|far) (?=too\b)/gi, ''],
   // "before you walked away from pharmacy": left it.
   [/\bwalk(?:ed|ing|s)? away from\b/gi, 'left'],
   // "if you've got no space", "no places left": full.
@@ -307,7 +312,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bchopping boards?\b/gi, 'cutting board'],
   [/\bthicknessers?\b/gi, 'thickness planer'],
   [/\bflip[- ]?flops?\b/gi, 'sandals'],
-  [/\b(?:glass room|sun ?room|sun lounge|orangery)s?\b/gi, 'conservatory'],
+  [/\b(?:glass room|garden room|sun ?room|sun lounge|orangery)s?\b/gi, 'conservatory'],
   // "We've got a lovely bright room": the visitor's praise, not love.
   [/\blovely /gi, ''],
 ];
