@@ -42,6 +42,7 @@ const CLONES =
         'clones/bench-piano',
         'clones/bench-tailor',
         'clones/bench-swim',
+        'clones/bench-cheese',
       ];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const EVAL_FILE = process.env.BENCH_EVAL ?? 'eval.json';

@@ -212,6 +212,23 @@ describe('questionTerms', () => {
     expect(named.find((t) => t.term === 'thirteen')?.weight).toBeGreaterThan(4);
   });
 
+  it('reads what someone is to do ("get my toddler to sleep") as the subject, not the question\'s verb', () => {
+    const stats = {
+      frequencies: new Map([
+        ['toddler', 2],
+        ['sleep', 0],
+        ['night', 2],
+        ['get', 30],
+      ]),
+      chunks: 200,
+    };
+    const terms = questionTerms('How do I get my toddler to sleep through the night?', undefined, stats);
+    expect(terms.find((t) => t.term === 'sleep')).toMatchObject({ topical: true, unknown: true });
+    // "The best way to wash…": the question's verb.
+    const how = questionTerms("What is the best way to wash my toddler's coat?", undefined, stats);
+    expect(how.find((t) => t.term === 'wash')?.topical).toBe(false);
+  });
+
   it('reads "a pair of" in "a pair of jeans" as how many of the subject, not a subject of its own', () => {
     const stats = {
       frequencies: new Map([

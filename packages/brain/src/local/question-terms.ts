@@ -68,9 +68,11 @@ const UNLOOKED_WEIGHT = 1;
 /**
  * A word right after a subject pronoun or "to" ("do you *insist* on", "before you *became*",
  * "how to *get*") is the question's verb: how it is asked more than what it is about. Not after
- * "are you" ("are you *booked*", "were you *hurt*"): there it is what is asked about.
+ * "are you" ("are you *booked*", "were you *hurt*"): there it is what is asked about. Nor after
+ * "my toddler to" ("get my toddler to *sleep*"): what someone is to do is the subject.
  */
-const AFTER_SUBJECT = /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|to)\s+(?=([\p{L}'’-]+))/giu;
+const AFTER_SUBJECT =
+  /(?<!\b(?:am|are|is|was|were)\s+)\b(?:i|you|we|they|(?<!\b(?:my|our|the|his|her|their|your)\s+[\p{L}'’-]+\s+)to)\s+(?=([\p{L}'’-]+))/giu;
 /** "What did you do for work before…", "your job before…": what they did before, not when. */
 const WORK_BEFORE = String.raw`(?<=\bdid you do (?:\p{L}+ ){0,3}|\b(?:work|job|living|career) )before`;
 /**
