@@ -140,6 +140,19 @@ describe('questionTerms', () => {
     // A part the question also says on its own keeps its weight.
     const again = questionTerms('A week-long course, or a week of evenings?', undefined, counts);
     expect(again.find((t) => t.term === 'week')?.weight).toBeGreaterThan(1);
+    // The compound with its parts weighs less than two subjects: "second-hand" beside "car".
+    const used = {
+      frequencies: new Map([
+        ['second-hand', 1],
+        ['second', 6],
+        ['hand', 12],
+        ['car', 1],
+      ]),
+      chunks: 200,
+    };
+    const car = questionTerms('What should I look for when buying a second-hand car?', undefined, used);
+    const of = (name: string) => car.find((t) => t.term === name)?.weight ?? 0;
+    expect(of('second-hand') + of('second') + of('hand')).toBeLessThan(1.5 * of('car'));
   });
 
   it('reads how much and when in general as framing ("plenty", "good enough", "beforehand", "told")', () => {

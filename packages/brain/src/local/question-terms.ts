@@ -132,13 +132,21 @@ function idf(df: number, chunks: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/**
+ * The share of its weight a hyphenated word keeps beside its parts: "second-hand" and its halves
+ * weigh about one subject and a half, so that a passage about a second-hand oven does not answer
+ * "What should I look out for when buying a second-hand car?".
+ */
+const COMPOUND_SHARE = 0.7;
+
 /** A hyphenated word ("eight-week-old", "grown-up") and its parts. */
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 
 /**
  * The share of its weight each term of `text` keeps: a part of a hyphenated word ("week" of
  * "eight-week-old") that the text does not also say on its own shares the compound's subject
- * with the other parts, so that the compound does not weigh as four subjects.
+ * with the other parts, and the compound keeps `COMPOUND_SHARE`, so that it does not weigh as
+ * four subjects.
  */
 function partShares(text: string, terms: readonly string[]): Map<string, number> {
   const shares = new Map<string, number>();
@@ -146,6 +154,7 @@ function partShares(text: string, terms: readonly string[]): Map<string, number>
   for (const compound of terms.filter((t) => t.includes('-'))) {
     const parts = compound.split('-').filter(Boolean).map(stem);
     for (const part of parts) if (!alone.has(part)) shares.set(part, 1 / parts.length);
+    if (parts.some((part) => !alone.has(part))) shares.set(compound, COMPOUND_SHARE);
   }
   return shares;
 }
