@@ -11,7 +11,7 @@
 import { LruMap } from '../lru-map';
 import type { Passage } from '../retrieval/retrieve';
 import { endsWithQuestion } from '../text/sentences';
-import { contentTerms, stem } from '../text/terms';
+import { compoundParts, contentTerms } from '../text/terms';
 import { askedMeasure, NUMBER, priceWords } from './answer-measure';
 import { type PassageSentence, passageSentences } from './passage-sentences';
 import { type QuestionIntent, questionIntent } from './question-intent';
@@ -700,10 +700,8 @@ function leadWithAnswer(
   const subjects = context.terms.filter((t) => t.focus && t.topical);
   // A hyphenated word weighs with its parts ("week-long": "week" and "long" too).
   const standing = (t: QuestionTerm): number => {
-    const parts = t.term.includes('-') ? new Set(t.term.split('-').map(stem)) : null;
-    return (
-      t.weight + (parts ? subjects.filter((p) => parts.has(p.term)).reduce((sum, p) => sum + p.weight, 0) : 0)
-    );
+    const parts = new Set(compoundParts(t.term));
+    return t.weight + subjects.filter((p) => parts.has(p.term)).reduce((sum, p) => sum + p.weight, 0);
   };
   const weightiest = subjects.reduce<QuestionTerm | undefined>(
     (a, t) => (a && standing(a) >= standing(t) ? a : t),

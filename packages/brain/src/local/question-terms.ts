@@ -6,7 +6,7 @@
  */
 import { absentTerms } from '../text/absent-terms';
 import { paraphrased, synonymStems } from '../text/synonyms';
-import { contentTerms, stem } from '../text/terms';
+import { compoundParts, contentTerms, stem } from '../text/terms';
 import { askedMeasure } from './answer-measure';
 
 export interface QuestionTerm {
@@ -152,7 +152,7 @@ function partShares(text: string, terms: readonly string[]): Map<string, number>
   const shares = new Map<string, number>();
   const alone = new Set(contentTerms(text.replace(HYPHENATED, ' ')));
   for (const compound of terms.filter((t) => t.includes('-'))) {
-    const parts = compound.split('-').filter(Boolean).map(stem);
+    const parts = compoundParts(compound);
     for (const part of parts) if (!alone.has(part)) shares.set(part, 1 / parts.length);
     if (parts.some((part) => !alone.has(part))) shares.set(compound, COMPOUND_SHARE);
   }

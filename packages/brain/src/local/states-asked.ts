@@ -5,7 +5,7 @@
  * should I", the definition of the very term asked; and the creator's own words for what the
  * visitor asks of them ("your own bench" → "my own bench").
  */
-import { contentTerms, stem } from '../text/terms';
+import { compoundParts, contentTerms, stem } from '../text/terms';
 import { asksMoney } from './answer-measure';
 import type { WindowContext, WindowSentence } from './answer-window';
 import type { QuestionIntent } from './question-intent';
@@ -28,11 +28,8 @@ export const holdsTerm = (terms: ReadonlySet<string>, t: QuestionTerm): boolean 
   // "the farm" is held by "a farmhouse", "bees" by "beekeeper".
   for (const word of terms) if (compoundOf(word, t.term)) return true;
   // "hand-tool" is held by "hand tools" as by "hand-tool work": a compound by all of its parts.
-  if (t.term.includes('-')) {
-    const parts = t.term.split('-').filter(Boolean);
-    return parts.length > 1 && parts.every((p) => terms.has(stem(p)));
-  }
-  return false;
+  const parts = compoundParts(t.term);
+  return parts.length > 1 && parts.every((p) => terms.has(p));
 };
 
 /** "your own bench", "do you ride": what the visitor asks of the creator, as the creator says it. */

@@ -27,6 +27,10 @@ export function stem(word: string): string {
   return porter2(word.toLowerCase().replace(/['’]s$/, ''));
 }
 
+/** The stemmed parts of a hyphenated term ("week-long": "week", "long"); none for a plain one. */
+export const compoundParts = (term: string): string[] =>
+  term.includes('-') ? term.split('-').filter(Boolean).map(stem) : [];
+
 /** The distinct stemmed content terms of `text`, in order of first appearance. */
 export function contentTerms(text: string): string[] {
   const words =
